@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { createSessionAuthenticator } from "./modules/identity/sessions.ts";
+import { modules } from "./modules/index.ts";
+import { registerAccess } from "./platform/auth/access.ts";
+import { registerErrorHandler } from "./platform/errors.ts";
+import { createDiskStorage, type FileStorage } from "./platform/files/storage.ts";
+import { createIds } from "./platform/ids.ts";
+import { createMailer } from "./platform/messaging/mailer.ts";
+import { createOutbox } from "./platform/messaging/outbox.ts";
+import { createOutboxSmsSender, type SmsSender, unconfiguredSmsSender } from "./platform/messaging/sms.ts";
+import type { ModuleContext } from "./platform/module.ts";
+
+export const webDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  storage?: FileStorage;
+  sms?: SmsSender;
+}
+
+/** The whole API as one Fastify instance: platform plugins, then every module. Used by main and tests. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const outbox = config.devTools ? createOutbox(database.db) : null;
+  const ids = createIds(config.hashids);
+  const ctx: ModuleContext = {
+    config,
+    db: database.db,
+    ids,
+    outbox,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }),
+    sms: options.sms ?? (outbox ? createOutboxSmsSender(outbox) : unconfiguredSmsSender),
+    storage: options.storage ?? createDiskStorage(config.storageDir),
+    ping: database.ping,
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The API reference page (swagger-ui) uses inline styles; nothing else needs more than self.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "frame-src": ["'self'"],
+      },
+    },
+  });
+  if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
+  await app.register(multipart);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Cura API", version: "1.0.0", description: "Cura: prenotazioni e cura, API v1" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  registerAccess(app, createSessionAuthenticator(database.db, ids));
+
+  for (const module of modules) {
+    if (module.devOnly && !config.devTools) continue;
+    await app.register(module.routes, { prefix: "/api/v1", ctx });
+  }
+
+  await serveWebApp(app);
+  return app;
+}
+
+/** The built single-page app, with every non-API path answered by index.html (client routing). */
+async function serveWebApp(app: FastifyInstance): Promise<void> {
+  const hasBuild = existsSync(`${webDistDir}/index.html`);
+  if (hasBuild) await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && hasBuild;
+    if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.status(404).send({ message: "Risorsa non trovata" });
+  });
+}

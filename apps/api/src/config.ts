@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+const bool = z.stringbool().default(false);
+
+/**
+ * Everything configurable comes from the environment, checked once at start. Every key has a
+ * default so that `npm start` runs on a fresh machine with no environment at all.
+ */
+const ZEnvironment = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  HASHIDS_ALPHABET: z
+    .string()
+    .min(16)
+    .refine((s) => new Set(s).size === s.length, "HASHIDS_ALPHABET must not repeat characters")
+    .default("k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt"),
+  HASHIDS_MIN_LENGTH: z.coerce.number().int().min(4).max(32).default(8),
+  /** 32-byte key, base64, for files encrypted at rest. Required in production. */
+  FILES_ENCRYPTION_KEY: z.string().optional(),
+  /** Secret for signed links (e-mail verification). Required in production. */
+  APP_SECRET: z.string().min(32).optional(),
+  STORAGE_DIR: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Cura <noreply@cura.local>"),
+  CORS_ORIGINS: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  SEED_DEMO: z.stringbool().default(true),
+  BRAND: z.enum(["cura", "cura-pro"]).default("cura"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  if (production && (!e.FILES_ENCRYPTION_KEY || !e.APP_SECRET)) {
+    throw new Error("Invalid configuration: FILES_ENCRYPTION_KEY and APP_SECRET are required in production");
+  }
+  const filesKey = Buffer.from(e.FILES_ENCRYPTION_KEY ?? devKey("files"), "base64");
+  if (filesKey.length !== 32) throw new Error("Invalid configuration: FILES_ENCRYPTION_KEY must be 32 bytes, base64");
+  return {
+    env: e.NODE_ENV,
+    production,
+    /** The dev outbox and its page exist only outside production. */
+    devTools: !production,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    hashids: { alphabet: e.HASHIDS_ALPHABET, minLength: e.HASHIDS_MIN_LENGTH },
+    filesKey,
+    appSecret: e.APP_SECRET ?? devKey("app"),
+    storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/files`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    corsOrigins:
+      e.CORS_ORIGINS?.split(",")
+        .map((o) => o.trim())
+        .filter(Boolean) ?? [],
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    seedDemo: e.SEED_DEMO,
+    brand: e.BRAND,
+  };
+}
+
+/** Development-only fixed keys: fine for local data, refused in production above. */
+function devKey(purpose: string): string {
+  return Buffer.from(`cura-development-${purpose}-key-0000000000000000`.slice(0, 32)).toString("base64");
+}

@@ -1,0 +1,6 @@
+// Every table of the platform and of each module, for drizzle-kit and the typed client.
+export * from "../modules/companies/tables.ts";
+export * from "../modules/files/tables.ts";
+export * from "../modules/identity/tables.ts";
+export * from "../platform/audit/tables.ts";
+export * from "../platform/messaging/tables.ts";

@@ -1,0 +1,210 @@
+import { OPERATOR_PERMISSIONS, taxCodeCheckChar } from "@cura/domain";
+import { sql } from "drizzle-orm";
+import { companies, healthServices, openingHours, operators } from "../modules/companies/tables.ts";
+import { anagrafiche, users } from "../modules/identity/tables.ts";
+import { hashPassword } from "../platform/auth/passwords.ts";
+import type { Database, Transaction } from "./client.ts";
+
+/** One password for every demo account; it satisfies the platform's password rules. */
+export const DEMO_PASSWORD = "Cura-Demo-2026!";
+
+export const demoAccounts = [
+  { role: "Amministratore della piattaforma", email: "admin@cura.demo" },
+  { role: "Farmacia – amministratore", email: "farmacia.admin@cura.demo" },
+  { role: "Farmacia – operatore", email: "farmacia.operatore@cura.demo" },
+  { role: "Centrale di monitoraggio – amm.", email: "monitoraggio.admin@cura.demo" },
+  { role: "Centrale di monitoraggio – operatore", email: "monitoraggio.operatore@cura.demo" },
+  { role: "Cittadina", email: "maria.rossi@cura.demo" },
+  { role: "Cittadino", email: "giuseppe.bianchi@cura.demo" },
+  { role: "Cittadina", email: "giulia.esposito@cura.demo" },
+] as const;
+
+const allPermissions = Object.values(OPERATOR_PERMISSIONS);
+const cf = (first15: string) => first15 + taxCodeCheckChar(first15);
+
+/** Creates the demo world on an empty database; returns false when there was already data. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((existing[0]?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const person = async (
+      email: string,
+      type: 0 | 1 | 2,
+      data: {
+        name: string;
+        surname: string;
+        cf?: string;
+        gender?: "maschile" | "femminile";
+        birthday?: string;
+        comune?: string;
+        provincia?: string;
+        regione?: string;
+        cap?: string;
+        address?: string;
+        tel: string;
+      },
+    ) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          username: email.split("@")[0],
+          passwordHash,
+          type,
+          iAm: type === 0 ? "cittadino" : type === 1 ? "operatore" : "admin",
+          emailVerifiedAt: now,
+          numberVerifiedAt: now,
+          dataConsense: true,
+          shareConsense: true,
+          chargeConsense: true,
+        })
+        .returning({ id: users.id });
+      const id = (user as { id: number }).id;
+      await tx.insert(anagrafiche).values({
+        userId: id,
+        name: data.name,
+        surname: data.surname,
+        cf: data.cf ?? null,
+        gender: data.gender ?? null,
+        birthday: data.birthday ?? null,
+        comune: data.comune ?? null,
+        provincia: data.provincia ?? null,
+        regione: data.regione ?? null,
+        cap: data.cap ?? null,
+        address: data.address ?? null,
+        telNumber: data.tel,
+      });
+      return id;
+    };
+
+    await person("admin@cura.demo", 2, { name: "Alessandro", surname: "Conti", tel: "3330000001" });
+
+    const pharmacy = await company(tx, {
+      name: "Farmacia San Marco",
+      level: 1,
+      kind: "farmacia",
+      code: "FSM0000001",
+      comune: "Milano",
+      provincia: "MI",
+      regione: "Lombardia",
+      cap: "20121",
+      address: "Corso Garibaldi 12",
+      latitude: "45.4773",
+      longitude: "9.1815",
+      email: "info@farmaciasanmarco.demo",
+      phone: "0245678901",
+    });
+    await service(tx, pharmacy, "Misurazione della pressione", 1, 15);
+    await service(tx, pharmacy, "Elettrocardiogramma (ECG)", 1, 30);
+    await service(tx, pharmacy, "Ritiro farmaci su prenotazione", 3, 15);
+    await hours(
+      tx,
+      pharmacy,
+      [1, 2, 3, 4, 5],
+      [
+        ["08:30", "12:30"],
+        ["15:00", "19:30"],
+      ],
+    );
+    await hours(tx, pharmacy, [6], [["09:00", "12:30"]]);
+
+    const room = await company(tx, {
+      name: "Centrale di Monitoraggio Lazio",
+      level: 5,
+      kind: "centrale",
+      code: "CML0000005",
+      comune: "Roma",
+      provincia: "RM",
+      regione: "Lazio",
+      cap: "00185",
+      address: "Via Merulana 45",
+      latitude: "41.8935",
+      longitude: "12.5040",
+      email: "centrale@monitoraggiolazio.demo",
+      phone: "0612345678",
+    });
+    await service(tx, room, "Telemonitoraggio pazienti cronici", 8, 30);
+    await service(tx, room, "Televisita di controllo", 2, 20);
+    await hours(tx, room, [1, 2, 3, 4, 5, 6, 7], [["08:00", "20:00"]]);
+
+    const staff = async (
+      email: string,
+      companyId: number,
+      name: string,
+      surname: string,
+      tel: string,
+      admin: boolean,
+    ) => {
+      const id = await person(email, 1, { name, surname, tel });
+      await tx.insert(operators).values({
+        userId: id,
+        companyId,
+        role: admin ? "amministratore" : "operatore",
+        permissions: admin ? allPermissions : [],
+      });
+    };
+    await staff("farmacia.admin@cura.demo", pharmacy, "Lucia", "Ferrari", "3330000011", true);
+    await staff("farmacia.operatore@cura.demo", pharmacy, "Marco", "Galli", "3330000012", false);
+    await staff("monitoraggio.admin@cura.demo", room, "Paolo", "Marini", "3330000021", true);
+    await staff("monitoraggio.operatore@cura.demo", room, "Sara", "Greco", "3330000022", false);
+
+    await person("maria.rossi@cura.demo", 0, {
+      name: "Maria",
+      surname: "Rossi",
+      cf: cf("RSSMRA85M41F205"),
+      gender: "femminile",
+      birthday: "1985-08-01",
+      comune: "Milano",
+      provincia: "MI",
+      regione: "Lombardia",
+      cap: "20135",
+      address: "Via Bergamo 7",
+      tel: "3471234567",
+    });
+    await person("giuseppe.bianchi@cura.demo", 0, {
+      name: "Giuseppe",
+      surname: "Bianchi",
+      cf: cf("BNCGPP52C12H501"),
+      gender: "maschile",
+      birthday: "1952-03-12",
+      comune: "Roma",
+      provincia: "RM",
+      regione: "Lazio",
+      cap: "00162",
+      address: "Via Nomentana 210",
+      tel: "3389876543",
+    });
+    await person("giulia.esposito@cura.demo", 0, {
+      name: "Giulia",
+      surname: "Esposito",
+      cf: cf("SPSGLI99E52F839"),
+      gender: "femminile",
+      birthday: "1999-05-12",
+      comune: "Napoli",
+      provincia: "NA",
+      regione: "Campania",
+      cap: "80121",
+      address: "Via Chiaia 31",
+      tel: "3204455667",
+    });
+  });
+  return true;
+}
+
+async function company(tx: Transaction, values: typeof companies.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(companies).values(values).returning({ id: companies.id });
+  return (row as { id: number }).id;
+}
+
+async function service(tx: Transaction, companyId: number, name: string, positionRef: number, slotMinutes: number) {
+  await tx.insert(healthServices).values({ companyId, name, positionRef, slotMinutes });
+}
+
+async function hours(tx: Transaction, companyId: number, weekdays: number[], ranges: [string, string][]) {
+  const rows = weekdays.flatMap((weekday) =>
+    ranges.map(([opensAt, closesAt]) => ({ companyId, weekday, opensAt, closesAt })),
+  );
+  await tx.insert(openingHours).values(rows);
+}

@@ -1,0 +1,51 @@
+import { assertSupportedRuntime } from "./runtime.ts";
+
+assertSupportedRuntime();
+
+const { loadConfig } = await import("./config.ts");
+const { openDatabase } = await import("./db/client.ts");
+const { migrate } = await import("./db/migrate.ts");
+const { seedDemoData } = await import("./db/seed.ts");
+const { buildApp } = await import("./app.ts");
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
+await migrate(database);
+const seeded = config.seedDemo ? await seedDemoData(database.db) : null;
+
+const app = await buildApp({ config, database });
+await app.listen({ host: config.host, port: config.port });
+
+const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}/pg` : "PostgreSQL (DATABASE_URL)";
+console.log(`\nCura is running at ${config.publicUrl}  (API reference: ${config.publicUrl}/api/docs)`);
+console.log(`Database: ${where}${seeded ? ", demo data created" : ""}`);
+if (config.devTools) console.log(`Dev outbox (e-mail and SMS): ${config.publicUrl}/dev/outbox`);
+if (config.seedDemo && !config.production) {
+  const { demoAccounts } = await import("./db/seed.ts");
+  console.log("\nDemo accounts (password for all: see README):");
+  for (const account of demoAccounts) console.log(`  ${account.role.padEnd(34)} ${account.email}`);
+  console.log(`  password: ${(await import("./db/seed.ts")).DEMO_PASSWORD}\n`);
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,40 @@
+import type { TCompanySummary } from "@cura/domain";
+import type { Executor } from "../../db/client.ts";
+import type { Ids } from "../../platform/ids.ts";
+import * as repository from "./repository.ts";
+
+export interface Membership {
+  companyId: number;
+  companyLevel: number;
+  role: string;
+  permissions: string[];
+  active: boolean;
+}
+
+/** The company an operator works for, with their permission strings; null for non-operators. */
+export async function membershipOf(db: Executor, userId: number): Promise<Membership | null> {
+  const row = await repository.findMembership(db, userId);
+  if (!row) return null;
+  return {
+    companyId: row.companyId,
+    companyLevel: row.level,
+    role: row.role,
+    permissions: row.permissions,
+    active: row.active,
+  };
+}
+
+/** The company as the signed-in operator's client needs it (spec 000 §3 Company). */
+export async function companySummary(db: Executor, ids: Ids, companyId: number): Promise<TCompanySummary | null> {
+  const company = await repository.findCompany(db, companyId);
+  if (!company) return null;
+  const services = await repository.listActiveServices(db, companyId);
+  return {
+    hashid: ids.encode(company.id),
+    name: company.name,
+    level: company.level,
+    active_services: services.map((s) => ({ hashid: ids.encode(s.id), name: s.name, position_ref: s.positionRef })),
+    // Library items arrive with the company library (bancadati) work.
+    bancaDati: [],
+  };
+}

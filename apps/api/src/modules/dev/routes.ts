@@ -1,0 +1,36 @@
+import { ZOutboxQuery, ZOutboxResponse } from "@cura/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ModuleContext } from "../../platform/module.ts";
+
+/** The dev outbox: every e-mail and SMS sent outside production. Never registered in production. */
+export const devRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
+  const outbox = ctx.outbox;
+  if (!outbox) return;
+  app.get(
+    "/dev/outbox",
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ["dev"],
+        summary: "Messages sent in development and tests, newest first",
+        querystring: ZOutboxQuery,
+        response: { 200: ZOutboxResponse },
+      },
+    },
+    async (request) => {
+      const to = request.query.to?.trim();
+      const rows = await outbox.list({ to: to?.includes("@") ? to.toLowerCase() : to, limit: request.query.limit });
+      return {
+        data: rows.map((row) => ({
+          hashid: ctx.ids.encode(row.id),
+          channel: row.channel,
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          created_at: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,4 @@
+import type { CuraModule } from "../../platform/module.ts";
+import { filesRoutes } from "./routes.ts";
+
+export const filesModule: CuraModule = { name: "files", routes: filesRoutes };

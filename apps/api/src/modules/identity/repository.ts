@@ -1,0 +1,68 @@
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { anagrafiche, sessions, users } from "./tables.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type AnagraficaRow = typeof anagrafiche.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A user by e-mail or username, case-insensitively; deleted accounts are not found. */
+export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | null> {
+  const value = login.trim().toLowerCase();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(isNull(users.deletedAt), or(sql`lower(${users.email}) = ${value}`, sql`lower(${users.username}) = ${value}`)),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAnagrafica(db: Executor, userId: number): Promise<AnagraficaRow | null> {
+  const rows = await db.select().from(anagrafiche).where(eq(anagrafiche.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const rows = await db.insert(sessions).values(values).returning();
+  return rows[0] as SessionRow;
+}
+
+/** A live session and its user, in one query (this runs on every authenticated request). */
+export async function findLiveSession(db: Executor, tokenHash: string) {
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function touchSession(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const rows = await db.insert(users).values(values).returning();
+  return rows[0] as UserRow;
+}
+
+export async function insertAnagrafica(db: Executor, values: typeof anagrafiche.$inferInsert): Promise<void> {
+  await db.insert(anagrafiche).values(values);
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,64 @@
+import type { UserType } from "@cura/domain";
+import type { FastifyRequest } from "fastify";
+import type { Database } from "../../db/client.ts";
+import type { Authenticator, Principal } from "../../platform/auth/access.ts";
+import { hashToken, newToken } from "../../platform/auth/tokens.ts";
+import type { Ids } from "../../platform/ids.ts";
+import { membershipOf } from "../companies/service.ts";
+import * as repository from "./repository.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Absolute lifetimes: staff sessions end within a working day, citizens stay signed in longer. */
+export const SESSION_LIFETIME_MS: Record<UserType, number> = { 0: 30 * 24 * HOUR_MS, 1: 12 * HOUR_MS, 2: 12 * HOUR_MS };
+/** Last use is written at most once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function openSession(
+  db: Database,
+  user: { id: number; type: number },
+  request: FastifyRequest,
+): Promise<{ token: string; sessionId: number }> {
+  const token = newToken();
+  const session = await repository.insertSession(db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    ip: request.ip,
+    userAgent: request.headers["user-agent"]?.slice(0, 255) ?? null,
+    client: "web",
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS[user.type as UserType]),
+  });
+  return { token, sessionId: session.id };
+}
+
+export function createSessionAuthenticator(db: Database, ids: Ids): Authenticator {
+  return {
+    async authenticate(token) {
+      const found = await repository.findLiveSession(db, hashToken(token));
+      if (!found) return null;
+      const { session, user } = found;
+      if (user.disabledAt || user.deletedAt) return null;
+      const idleLimitMs = user.sessionTimeoutMinutes * 60_000;
+      const idleFor = Date.now() - session.lastUsedAt.getTime();
+      // The touch interval is tolerated on top of the limit, since last use is written lazily.
+      if (idleLimitMs > 0 && idleFor > idleLimitMs + TOUCH_INTERVAL_MS) {
+        await repository.revokeSession(db, session.id);
+        return null;
+      }
+      if (idleFor > TOUCH_INTERVAL_MS) await repository.touchSession(db, session.id);
+      const membership = user.type === 1 ? await membershipOf(db, user.id) : null;
+      if (user.type === 1 && membership && !membership.active) return null;
+      const principal: Principal = {
+        userId: user.id,
+        hashid: ids.encode(user.id),
+        type: user.type as UserType,
+        sessionId: session.id,
+        permissions: membership?.permissions ?? [],
+        companyId: membership?.companyId ?? null,
+        companyLevel: membership?.companyLevel ?? null,
+        emailPendingVerification: Boolean(user.email) && !user.emailVerifiedAt,
+        phonePendingVerification: !user.numberVerifiedAt,
+      };
+      return principal;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial().primaryKey(),
+    email: text(),
+    username: text(),
+    passwordHash: text(),
+    type: smallint().notNull(),
+    iAm: text().notNull(),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    numberVerifiedAt: timestamp({ withTimezone: true }),
+    temporaryPassword: boolean().notNull().default(false),
+    expiredPassword: boolean().notNull().default(false),
+    profilePicFileId: integer(),
+    sessionTimeoutMinutes: integer().notNull().default(0),
+    dataConsense: boolean().notNull().default(false),
+    shareConsense: boolean().notNull().default(false),
+    chargeConsense: boolean().notNull().default(false),
+    notificationConsense: boolean().notNull().default(true),
+    marketingConsense: boolean().notNull().default(true),
+    pushToken: text(),
+    disabledAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // E-mail and username are case-insensitive identifiers.
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+  ],
+);
+
+/** The personal record (spec 000 §3 Anagrafica), one per user. */
+export const anagrafiche = pgTable(
+  "anagrafiche",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    surname: text().notNull(),
+    cf: text(),
+    gender: text({ enum: ["maschile", "femminile"] }),
+    birthday: date(),
+    regione: text(),
+    provincia: text(),
+    comune: text(),
+    cap: text(),
+    address: text(),
+    tsNumber: text(),
+    prefix: text().notNull().default("+39"),
+    telNumber: text(),
+    homeNumber: text(),
+    telNumberSecondary: text(),
+    prefixSecondary: text().notNull().default("+39"),
+    medicoBase: text(),
+    denominazioneAsl: text(),
+    title: text(),
+    idAlbo: text(),
+    tipoAlbo: text(),
+    specializzazione: text(),
+    nazioneNascita: text().notNull().default("italia"),
+    estero: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("anagrafiche_user_unique").on(t.userId), index("anagrafiche_cf_idx").on(t.cf)],
+);
+
+/** Opaque bearer sessions: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    client: text(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);

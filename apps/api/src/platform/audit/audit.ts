@@ -1,0 +1,52 @@
+import type { FastifyRequest } from "fastify";
+import type { Executor } from "../../db/client.ts";
+import { auditLog } from "./tables.ts";
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  companyId?: number | null;
+  /** Never a password, a code or a token: only what a reviewer needs to understand the change. */
+  detail?: Record<string, unknown>;
+}
+
+export interface AuditActor {
+  userId: number | null;
+  userType: number | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+export const systemActor: AuditActor = { userId: null, userType: null, ip: null, requestId: null };
+
+export function actorOf(request: FastifyRequest): AuditActor {
+  return {
+    userId: request.principal?.userId ?? null,
+    userType: request.principal?.type ?? null,
+    ip: request.ip,
+    requestId: request.id,
+  };
+}
+
+const forbiddenKeys = /password|token|code|secret|otp/i;
+
+/** Records who did what to which record; pass the use case's transaction so both land together. */
+export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const detail = entry.detail ? redact(entry.detail) : null;
+  await db.insert(auditLog).values({
+    actorUserId: actor.userId,
+    actorType: actor.userType,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    companyId: entry.companyId ?? null,
+    detail,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+}
+
+function redact(detail: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, forbiddenKeys.test(k) ? "[redacted]" : v]));
+}

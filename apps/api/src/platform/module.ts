@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { FileStorage } from "./files/storage.ts";
+import type { Ids } from "./ids.ts";
+import type { Mailer } from "./messaging/mailer.ts";
+import type { Outbox } from "./messaging/outbox.ts";
+import type { SmsSender } from "./messaging/sms.ts";
+
+/** What every module receives: the platform's parts, never another module's internals. */
+export interface ModuleContext {
+  config: Config;
+  db: Database;
+  ids: Ids;
+  mailer: Mailer;
+  sms: SmsSender;
+  storage: FileStorage;
+  /** The dev outbox; null in production. */
+  outbox: Outbox | null;
+  ping(): Promise<boolean>;
+}
+
+export interface CuraModule {
+  name: string;
+  /** Registered under /api/v1. */
+  routes: FastifyPluginAsyncZod<{ ctx: ModuleContext }>;
+  /** Development and test only (the dev outbox): never registered in production. */
+  devOnly?: boolean;
+}

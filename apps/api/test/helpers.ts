@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import { DEMO_PASSWORD } from "../src/db/seed.ts";
+import { withDatabase } from "./global-setup.ts";
+
+export { DEMO_PASSWORD };
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  storageDir: string;
+  /** Signs a demo (or any) account in and returns its bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** `app.inject` with an optional bearer token. */
+  request(options: {
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+    url: string;
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    payload?: string | Buffer;
+  }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh database (copied from the migrated, seeded template) and the whole app on it. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const storageDir = mkdtempSync(join(tmpdir(), "cura-files-"));
+  const { database, dropDatabase } = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: "test", STORAGE_DIR: storageDir, ...env });
+  const app = await buildApp({ config, database });
+  await app.ready();
+
+  const request: TestContext["request"] = (options) =>
+    app.inject({
+      method: options.method,
+      url: options.url,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      ...(options.payload !== undefined
+        ? { payload: options.payload }
+        : options.body !== undefined
+          ? { payload: options.body as object }
+          : {}),
+    });
+
+  return {
+    app,
+    database,
+    storageDir,
+    request,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await request({ method: "POST", url: "/api/v1/users/login", body: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+      return response.json().data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject("postgresTemplate");
+  if (url && template) {
+    const name = `${template}_f${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    return {
+      database,
+      async dropDatabase() {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject("pgliteTemplate"));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { database: await openDatabase({ pglite }), dropDatabase: async () => {} };
+}
+
+/** Demo accounts by role, as the seed creates them. */
+export const accounts = {
+  admin: "admin@cura.demo",
+  pharmacyAdmin: "farmacia.admin@cura.demo",
+  pharmacyOperator: "farmacia.operatore@cura.demo",
+  roomAdmin: "monitoraggio.admin@cura.demo",
+  roomOperator: "monitoraggio.operatore@cura.demo",
+  citizen: "maria.rossi@cura.demo",
+  citizen2: "giuseppe.bianchi@cura.demo",
+  citizen3: "giulia.esposito@cura.demo",
+} as const;
