@@ -1,0 +1,61 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * npm test: type-check, lint, unit and API tests on PGlite, then the browser journeys.
+ * `--pg` runs only the API suite against TEST_DATABASE_URL (CI's second pass).
+ * Each Vitest run writes a JSON report under test-results/; the last line printed is the total of
+ * every report there: "N passed, N failed".
+ */
+const resultsDir = "test-results";
+const pgOnly = process.argv.includes("--pg");
+if (!pgOnly) rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+let failed = false;
+const run = (title: string, command: string, args: string[], env: Record<string, string> = {}) => {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`✗ ${title} failed`);
+    failed = true;
+  }
+  return result.status === 0;
+};
+const vitest = (report: string, projects: string[], env: Record<string, string> = {}) => [
+  "vitest",
+  ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${join(resultsDir, report)}`],
+  env,
+] as const;
+
+if (pgOnly) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.error("TEST_DATABASE_URL is required for the PostgreSQL run");
+    process.exit(1);
+  }
+  const [cmd, args, env] = vitest("api-postgres.json", ["api"], { TEST_DATABASE_URL: url });
+  run("API tests on PostgreSQL", cmd, [...args], env);
+} else {
+  run("Type-check (tsc, strict, all workspaces)", "npm", ["run", "--silent", "typecheck"]);
+  run("Lint (Biome)", "npx", ["biome", "check", "."]);
+  run("Migrations match the tables", "npx", ["drizzle-kit", "check", "--config", "apps/api/drizzle.config.ts"]);
+  const [cmd, args] = vitest("unit-api.json", ["domain", "api", "web"]);
+  run("Unit, component and API tests (PGlite)", cmd, [...args]);
+  if (run("Chromium for the journeys", process.execPath, ["scripts/ensure-chromium.ts"]) && run("Build the web app", "npm", ["run", "--silent", "build"])) {
+    const [e2eCmd, e2eArgs] = vitest("e2e.json", ["e2e"]);
+    run("Browser journeys (Chromium, axe-core)", e2eCmd, [...e2eArgs]);
+  }
+}
+
+let passed = 0;
+let failures = 0;
+for (const file of readdirSync(resultsDir).filter((f) => f.endsWith(".json"))) {
+  const report = JSON.parse(readFileSync(join(resultsDir, file), "utf8")) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failures += report.numFailedTests;
+}
+if (failed && failures === 0) failures = 1; // a failed type-check, lint or build counts as a failure
+console.log(`\n${passed} passed, ${failures} failed`);
+process.exit(failed || failures > 0 ? 1 : 0);
