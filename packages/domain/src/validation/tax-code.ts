@@ -66,3 +66,46 @@ export function isValidTaxCode(input: string): boolean {
   const code = normalizeTaxCode(input);
   return PATTERN.test(code) && taxCodeCheckChar(code.slice(0, 15)) === code[15];
 }
+
+export const TAX_CODE_MESSAGE = "codice fiscale non valido";
+
+const MONTHS = "ABCDEHLMPRST";
+const OMOCODIA = "LMNPQRSTUV";
+const OMOCODIA_POSITIONS = [6, 7, 9, 10, 12, 13, 14];
+
+export interface DecodedTaxCode {
+  gender: "maschile" | "femminile";
+  /** YYYY-MM-DD; the century is guessed: a year not after this one is 20xx, otherwise 19xx. */
+  birthday: string;
+  /** Cadastral code of the birth comune, or a Z code for a foreign country. */
+  placeCode: string;
+  bornAbroad: boolean;
+}
+
+/** What a valid tax code tells (spec 000 §5): gender, birth date, birth place. Null when invalid. */
+export function decodeTaxCode(input: string, today: Date = new Date()): DecodedTaxCode | null {
+  if (!isValidTaxCode(input)) return null;
+  const chars = normalizeTaxCode(input).split("");
+  for (const position of OMOCODIA_POSITIONS) {
+    const index = OMOCODIA.indexOf(chars[position] as string);
+    if (index >= 0) chars[position] = String(index);
+  }
+  const code = chars.join("");
+  const yy = Number(code.slice(6, 8));
+  const month = MONTHS.indexOf(code[8] as string) + 1;
+  let day = Number(code.slice(9, 11));
+  const female = day > 31;
+  if (female) day -= 40;
+  const currentYY = today.getUTCFullYear() % 100;
+  const century = yy <= currentYY ? 2000 : 1900;
+  const year = century + yy;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (day < 1 || date.getUTCMonth() !== month - 1) return null;
+  const placeCode = code.slice(11, 15);
+  return {
+    gender: female ? "femminile" : "maschile",
+    birthday: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+    placeCode,
+    bornAbroad: placeCode.startsWith("Z"),
+  };
+}
