@@ -14,6 +14,7 @@ const COMPLETE_MODULES: string[] = [];
 const EXTRA_ROUTES: Record<string, string> = {
   "GET health": "liveness and database check for load balancers",
   "GET dev/outbox": "the development outbox of e-mails and SMS (absent in production)",
+  "GET utilities/prefissi": "telephone prefixes of the registration form (spec 000 §3 Prefix entry)",
 };
 
 interface SpecRoute {

@@ -1,8 +1,9 @@
 import type { CuraModule } from "../platform/module.ts";
 import { devModule } from "./dev/index.ts";
 import { filesModule } from "./files/index.ts";
+import { geoModule } from "./geo/index.ts";
 import { identityModule } from "./identity/index.ts";
 import { systemModule } from "./system/index.ts";
 
 /** Every module of the API, registered in this order under /api/v1. Add a module: one line here. */
-export const modules: CuraModule[] = [systemModule, identityModule, filesModule, devModule];
+export const modules: CuraModule[] = [systemModule, identityModule, filesModule, geoModule, devModule];
