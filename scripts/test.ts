@@ -23,11 +23,18 @@ const run = (title: string, command: string, args: string[], env: Record<string,
   }
   return result.status === 0;
 };
-const vitest = (report: string, projects: string[], env: Record<string, string> = {}) => [
-  "vitest",
-  ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${join(resultsDir, report)}`],
-  env,
-] as const;
+const vitest = (report: string, projects: string[], env: Record<string, string> = {}) =>
+  [
+    "vitest",
+    [
+      "run",
+      ...projects.flatMap((p) => ["--project", p]),
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${join(resultsDir, report)}`,
+    ],
+    env,
+  ] as const;
 
 if (pgOnly) {
   const url = process.env.TEST_DATABASE_URL;
@@ -43,7 +50,10 @@ if (pgOnly) {
   run("Migrations match the tables", "npx", ["drizzle-kit", "check", "--config", "apps/api/drizzle.config.ts"]);
   const [cmd, args] = vitest("unit-api.json", ["domain", "api", "web"]);
   run("Unit, component and API tests (PGlite)", cmd, [...args]);
-  if (run("Chromium for the journeys", process.execPath, ["scripts/ensure-chromium.ts"]) && run("Build the web app", "npm", ["run", "--silent", "build"])) {
+  if (
+    run("Chromium for the journeys", process.execPath, ["scripts/ensure-chromium.ts"]) &&
+    run("Build the web app", "npm", ["run", "--silent", "build"])
+  ) {
     const [e2eCmd, e2eArgs] = vitest("e2e.json", ["e2e"]);
     run("Browser journeys (Chromium, axe-core)", e2eCmd, [...e2eArgs]);
   }
@@ -52,7 +62,10 @@ if (pgOnly) {
 let passed = 0;
 let failures = 0;
 for (const file of readdirSync(resultsDir).filter((f) => f.endsWith(".json"))) {
-  const report = JSON.parse(readFileSync(join(resultsDir, file), "utf8")) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(readFileSync(join(resultsDir, file), "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
   passed += report.numPassedTests;
   failures += report.numFailedTests;
 }

@@ -1,0 +1,143 @@
+import { COMPANY_LEVELS, USER_TYPES, type UserType } from "@cura/domain/constants";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { Navigate, type RouteObject } from "react-router";
+import type { TKey } from "../lib/i18n.ts";
+import type { Area } from "../lib/session.ts";
+import type { NavMeta } from "./nav.ts";
+import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
+import { RouteErrorPage } from "./RouteErrorPage.tsx";
+
+/**
+ * The route table: the one place that says which pages exist. Every page is lazy-loaded, and each
+ * area is its own set of chunks, so a citizen never downloads the back office. An area's pages carry
+ * their nav metadata: the shell's sidebar is built from here, so a feature shows up in the menu by
+ * adding its route (with `nav`, and `nav.visible` when only some users may see it).
+ */
+
+const PublicLayout = lazy(() => import("./shells/PublicLayout.tsx"));
+const AreaShell = lazy(() => import("./shells/AreaShell.tsx"));
+
+const LoginPage = lazy(() => import("../features/identity/pages/LoginPage.tsx"));
+const DisabledPage = lazy(() => import("../features/identity/pages/DisabledPage.tsx"));
+const HelpPage = lazy(() => import("../features/help/pages/HelpPage.tsx"));
+const DevOutboxPage = lazy(() => import("../features/dev-outbox/pages/DevOutboxPage.tsx"));
+const NotFoundPage = lazy(() => import("../features/not-found/pages/NotFoundPage.tsx"));
+
+export interface AreaPage {
+  /** Path inside the area, without a leading slash. */
+  path: string;
+  titleKey: TKey;
+  Component: LazyExoticComponent<ComponentType>;
+  /** Present when the page has a sidebar entry. */
+  nav?: NavMeta;
+}
+
+export interface AreaDefinition {
+  area: Area;
+  userType: UserType;
+  /** The area's name (header tagline, sidebar label). */
+  label: TKey;
+  pages: readonly AreaPage[];
+}
+
+export const AREAS: Record<Area, AreaDefinition> = {
+  cittadino: {
+    area: "cittadino",
+    userType: USER_TYPES.citizen,
+    label: "areas.cittadino",
+    pages: [
+      {
+        path: "home",
+        titleKey: "home.title",
+        Component: lazy(() => import("../features/home/pages/CitizenHomePage.tsx")),
+        nav: { label: "nav.homepage", icon: "it-pa" },
+      },
+    ],
+  },
+  operatore: {
+    area: "operatore",
+    userType: USER_TYPES.operator,
+    label: "areas.operatore",
+    pages: [
+      {
+        path: "home",
+        titleKey: "home.title",
+        Component: lazy(() => import("../features/home/pages/OperatorHomePage.tsx")),
+        nav: {
+          // Spec 002 §2: a monitoring room (company level 5) calls its dashboard Monitoraggio.
+          label: (user) => (user.company?.level === COMPANY_LEVELS.monitoringRoom ? "nav.monitoring" : "nav.dashboard"),
+          icon: "it-pa",
+        },
+      },
+    ],
+  },
+  admin: {
+    area: "admin",
+    userType: USER_TYPES.admin,
+    label: "areas.admin",
+    pages: [
+      {
+        path: "home",
+        titleKey: "home.title",
+        Component: lazy(() => import("../features/home/pages/AdminHomePage.tsx")),
+        nav: { label: "nav.dashboard", icon: "it-pa" },
+      },
+    ],
+  },
+};
+
+const notFound: RouteObject = {
+  path: "*",
+  element: <NotFoundPage />,
+  handle: { titleKey: "notFound.title" } satisfies RouteHandle,
+};
+
+function areaRoute(definition: AreaDefinition): RouteObject {
+  return {
+    path: definition.area,
+    element: <AreaShell definition={definition} />,
+    children: [
+      { index: true, element: <Navigate to="home" replace /> },
+      ...definition.pages.map(
+        (page): RouteObject => ({
+          path: page.path,
+          element: <page.Component />,
+          handle: { titleKey: page.titleKey } satisfies RouteHandle,
+        }),
+      ),
+      notFound,
+    ],
+  };
+}
+
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        // Home: the guard sends a signed-in user to their area and everyone else to /login.
+        { index: true, element: null },
+        {
+          element: <PublicLayout />,
+          children: [
+            { path: "login", element: <LoginPage />, handle: { titleKey: "login.title" } satisfies RouteHandle },
+            {
+              path: "disabled",
+              element: <DisabledPage />,
+              handle: { titleKey: "disabled.title" } satisfies RouteHandle,
+            },
+            { path: "help", element: <HelpPage />, handle: { titleKey: "help.title" } satisfies RouteHandle },
+            {
+              path: "dev/outbox",
+              element: <DevOutboxPage />,
+              handle: { titleKey: "outbox.title" } satisfies RouteHandle,
+            },
+            notFound,
+          ],
+        },
+        ...Object.values(AREAS).map(areaRoute),
+      ],
+    },
+  ];
+}

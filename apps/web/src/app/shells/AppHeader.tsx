@@ -1,0 +1,89 @@
+import type { TUser } from "@cura/domain";
+import { Icon } from "design-react-kit";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { fullName } from "../../lib/session.ts";
+import { BRAND } from "../brand.ts";
+import { BrandLogo } from "./BrandLogo.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { SupportModal } from "./SupportModal.tsx";
+
+export interface AppHeaderProps {
+  /** Where the brand links to. */
+  homeTo: string;
+  /** The area's name under the brand (Area cittadino…), for the signed-in shells. */
+  tagline?: string;
+  user?: TUser | null;
+  onLogout?: () => void;
+}
+
+/** Bootstrap Italia header: slim bar (support, language, user, logout) and the brand bar. */
+export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const [supportOpen, setSupportOpen] = useState(false);
+  return (
+    <header className="it-header-wrapper cura-header">
+      <div className="it-header-slim-wrapper">
+        <div className="container-xxl">
+          <div className="row">
+            <div className="col-12">
+              <div className="it-header-slim-wrapper-content">
+                <span className="navbar-brand d-none d-md-inline">{t("header.owner")}</span>
+                <div className="it-header-slim-right-zone gap-2 flex-wrap">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm btn-icon"
+                    onClick={() => setSupportOpen(true)}
+                  >
+                    <Icon icon="it-telephone" size="sm" color="white" />
+                    <span className="ms-1">{t("header.support")}</span>
+                  </button>
+                  <LanguageSwitch />
+                  {user ? (
+                    <>
+                      <span
+                        className="cura-user-name d-flex align-items-center text-white"
+                        data-testid="header-user-name"
+                      >
+                        <Icon icon="it-user" size="sm" color="white" className="me-1" />
+                        <span className="visually-hidden">{t("header.signedInAs")} </span>
+                        {fullName(user)}
+                      </span>
+                      {onLogout ? (
+                        <button type="button" className="btn btn-primary btn-sm btn-icon" onClick={onLogout}>
+                          <Icon icon="it-logout" size="sm" color="white" />
+                          <span className="ms-1">{t("header.logout")}</span>
+                        </button>
+                      ) : null}
+                    </>
+                  ) : null}
+                </div>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="it-header-center-wrapper it-small-header">
+        <div className="container-xxl">
+          <div className="row">
+            <div className="col-12">
+              <div className="it-header-center-content-wrapper">
+                <div className="it-brand-wrapper">
+                  <Link to={homeTo} className="d-flex align-items-center gap-2 text-white text-decoration-none">
+                    <BrandLogo />
+                    <div className="it-brand-text">
+                      <div className="it-brand-title">{BRAND.logoText}</div>
+                      <div className="it-brand-tagline d-none d-md-block">{tagline ?? t(BRAND.taglineKey)}</div>
+                    </div>
+                  </Link>
+                </div>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+      <SupportModal isOpen={supportOpen} onClose={() => setSupportOpen(false)} />
+    </header>
+  );
+}

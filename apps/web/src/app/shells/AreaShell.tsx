@@ -1,0 +1,90 @@
+import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useLogout } from "../../features/identity/api/logout.ts";
+import { useMe } from "../../features/identity/api/me.ts";
+import { areaOf, homePathOf, useSession } from "../../lib/session.ts";
+import { AlertCentre } from "../../ui/alerts/index.ts";
+import { ConfirmModal } from "../../ui/ConfirmModal.tsx";
+import { PageLoader } from "../../ui/PageLoader.tsx";
+import { ScrollToTopButton } from "../../ui/ScrollToTopButton.tsx";
+import { SkipLink } from "../../ui/SkipLink.tsx";
+import { navEntriesFor } from "../nav.ts";
+import type { AreaDefinition } from "../routes.tsx";
+import { AppFooter } from "./AppFooter.tsx";
+import { AppHeader } from "./AppHeader.tsx";
+import { Sidebar } from "./Sidebar.tsx";
+
+const SIDEBAR_ID = "cura-sidebar";
+
+/**
+ * The signed-in shell of one area (spec 000 §2.12): citizen (type 0), operator (type 1) and admin
+ * (type 2) share this frame and differ by their route table. Header with the user's name, language
+ * switch and logout; a sidebar built from the area's routes; the page; the footer.
+ */
+export default function AreaShell({ definition }: { definition: AreaDefinition }) {
+  const { t } = useTranslation();
+  const { user, token } = useSession();
+  const location = useLocation();
+  const logout = useLogout();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useMe(token !== null);
+
+  // A page change closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  if (!user) return null; // the root guard is already on its way to /login
+  if (areaOf(user) !== definition.area) return <Navigate to="/" replace />;
+
+  const entries = navEntriesFor(`/${definition.area}`, definition.pages, user);
+  const areaName = t(definition.label);
+
+  return (
+    <div className="cura-app d-flex flex-column min-vh-100">
+      <SkipLink />
+      <AppHeader homeTo={homePathOf(user)} tagline={areaName} user={user} onLogout={() => setConfirmLogout(true)} />
+      <div className="container-xxl flex-grow-1">
+        <div className="row">
+          <div className="col-12 col-md-4 col-lg-3 cura-sidebar-column">
+            <button
+              type="button"
+              className="btn btn-outline-primary w-100 mt-3 d-md-none"
+              aria-expanded={menuOpen}
+              aria-controls={SIDEBAR_ID}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? t("shell.closeMenu") : t("shell.openMenu")}
+            </button>
+            <Sidebar
+              id={SIDEBAR_ID}
+              label={t("shell.menuLabel", { area: areaName })}
+              entries={entries}
+              open={menuOpen}
+            />
+          </div>
+          <main id="main-content" tabIndex={-1} className="col-12 col-md-8 col-lg-9 py-4 cura-main">
+            <AlertCentre />
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+      <AppFooter />
+      <ScrollToTopButton />
+      <ConfirmModal
+        isOpen={confirmLogout}
+        title={t("logout.question")}
+        confirmLabel={t("logout.confirm")}
+        cancelLabel={t("logout.cancel")}
+        busy={logout.isPending}
+        onCancel={() => setConfirmLogout(false)}
+        onConfirm={() => logout.mutate()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { COMPANY_LEVELS, OPERATOR_PERMISSIONS } from "@cura/domain";
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { makeUser } from "../../test/helpers.tsx";
+import { allOf, companyLevelIn, hasActiveService, hasAnyPermission, type NavRoute, navEntriesFor } from "../nav.ts";
+import { AREAS } from "../routes.tsx";
+import { Sidebar } from "./Sidebar.tsx";
+
+const company = {
+  hashid: "c1",
+  name: "Farmacia Centrale",
+  level: COMPANY_LEVELS.firstLevel,
+  active_services: [{ hashid: "s1", name: "Teleconsulto rapido", position_ref: 10 }],
+  bancaDati: [],
+};
+
+// A route table as later features will write it: entries guarded by the spec's menu rules.
+const routes: NavRoute[] = [
+  { path: "home", nav: { label: "nav.dashboard", icon: "it-pa" } },
+  { path: "no-menu" },
+  {
+    path: "screening",
+    nav: {
+      label: "nav.monitoring",
+      icon: "it-list",
+      visible: hasAnyPermission(OPERATOR_PERMISSIONS.manageActivities, OPERATOR_PERMISSIONS.administerSurveys),
+    },
+  },
+  {
+    path: "archivio",
+    nav: { label: "areas.admin", icon: "it-folder", visible: companyLevelIn(COMPANY_LEVELS.firstLevel) },
+  },
+  {
+    path: "teleconsulto/pediatrico",
+    nav: { label: "areas.operatore", icon: "it-video", visible: allOf(hasActiveService(11)) },
+  },
+];
+
+function renderSidebar(entries: ReturnType<typeof navEntriesFor>) {
+  render(
+    <MemoryRouter initialEntries={["/operatore/home"]}>
+      <Sidebar id="menu" label="Menu dell'Area operatore" entries={entries} open={false} />
+    </MemoryRouter>,
+  );
+  return screen.getByRole("navigation", { name: "Menu dell'Area operatore" });
+}
+
+describe("sidebar built from the route table", () => {
+  it("lists only the entries whose visibility predicate passes", () => {
+    const operator = makeUser({ type: 1, company, permessi: [OPERATOR_PERMISSIONS.administerSurveys] });
+    const nav = renderSidebar(navEntriesFor("/operatore", routes, operator));
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((l) => l.getAttribute("href"))).toEqual([
+      "/operatore/home",
+      "/operatore/screening",
+      "/operatore/archivio",
+    ]);
+    expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("hides permission, level and service entries from a user without them", () => {
+    const operator = makeUser({ type: 1, company: { ...company, level: COMPANY_LEVELS.monitoringRoom }, permessi: [] });
+    const entries = navEntriesFor("/operatore", routes, operator);
+    expect(entries.map((e) => e.to)).toEqual(["/operatore/home"]);
+  });
+
+  it("names the operator dashboard Monitoraggio for a level-5 company", () => {
+    const monitoring = makeUser({ type: 1, company: { ...company, level: COMPANY_LEVELS.monitoringRoom } });
+    const nav = renderSidebar(navEntriesFor("/operatore", AREAS.operatore.pages, monitoring));
+    expect(within(nav).getByRole("link", { name: "Monitoraggio" })).toBeTruthy();
+  });
+
+  it("lists no entry for a feature that has no route yet", () => {
+    for (const area of Object.values(AREAS)) {
+      const user = makeUser({ type: area.userType });
+      expect(navEntriesFor(`/${area.area}`, area.pages, user).map((e) => e.to)).toEqual([`/${area.area}/home`]);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import type { TUser } from "@cura/domain";
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SupportModal } from "../../../app/shells/SupportModal.tsx";
+import { displayName, useSession } from "../../../lib/session.ts";
+import { greetingKey } from "../greeting.ts";
+import { HomeAlerts } from "./HomeAlerts.tsx";
+
+/** The frame of the three home dashboards: greeting by name, reminders, the area's cards. */
+export function HomeDashboard({ intro, children }: { intro: string; children: (user: TUser) => ReactNode }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (!user) return null;
+  const name = displayName(user);
+  return (
+    <div>
+      <h1 className="mb-2">{name ? `${t(greetingKey())}, ${name}` : t(greetingKey())}</h1>
+      <p className="lead mb-4">{intro}</p>
+      <HomeAlerts user={user} />
+      <div className="row g-4">
+        {children(user)}
+        <div className="col-12 col-lg-6">
+          <SupportCard />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function DashboardCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="card-wrapper card-space h-100">
+      <div className="card card-bg h-100">
+        <div className="card-body">
+          <h2 className="card-title h5">{title}</h2>
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function AccountCard({ user }: { user: TUser }) {
+  const { t } = useTranslation();
+  const yes = (value: string | null) => (value ? t("home.account.verified") : t("home.account.notVerified"));
+  return (
+    <DashboardCard title={t("home.account.title")}>
+      <dl className="row mb-0">
+        {user.email ? (
+          <>
+            <dt className="col-sm-5">{t("home.account.email")}</dt>
+            <dd className="col-sm-7 text-break">
+              {user.email} <span className="small">({yes(user.email_verified_at)})</span>
+            </dd>
+          </>
+        ) : null}
+        {user.username ? (
+          <>
+            <dt className="col-sm-5">{t("home.account.username")}</dt>
+            <dd className="col-sm-7 text-break">{user.username}</dd>
+          </>
+        ) : null}
+        {user.anagrafica?.tel_number ? (
+          <>
+            <dt className="col-sm-5">{t("home.account.phone")}</dt>
+            <dd className="col-sm-7">
+              {user.anagrafica.prefix} {user.anagrafica.tel_number}{" "}
+              <span className="small">({yes(user.number_verified_at)})</span>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </DashboardCard>
+  );
+}
+
+function SupportCard() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <DashboardCard title={t("home.support.title")}>
+      <p>{t("home.support.text", { hours: t("support.hours") })}</p>
+      <button type="button" className="btn btn-outline-primary" onClick={() => setOpen(true)}>
+        {t("login.contactSupport")}
+      </button>
+      <SupportModal isOpen={open} onClose={() => setOpen(false)} />
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,54 @@
+import { COMPANY_LEVELS } from "@cura/domain/constants";
+import { useTranslation } from "react-i18next";
+import { AccountCard, DashboardCard, HomeDashboard } from "../components/HomeDashboard.tsx";
+
+/** /operatore/home: the dashboard (Monitoraggio for a level-5 company). */
+export default function OperatorHomePage() {
+  const { t } = useTranslation();
+  return (
+    <HomeDashboard intro={t("home.operator.intro")}>
+      {(user) => (
+        <>
+          <div className="col-12 col-lg-6">
+            <DashboardCard title={t("home.operator.companyTitle")}>
+              {user.company ? (
+                <dl className="row mb-0">
+                  <dt className="col-sm-5">{t("home.operator.companyName")}</dt>
+                  <dd className="col-sm-7">{user.company.name}</dd>
+                  <dt className="col-sm-5">{t("home.operator.companyLevel")}</dt>
+                  <dd className="col-sm-7">
+                    {user.company.level === COMPANY_LEVELS.monitoringRoom
+                      ? t("home.operator.levelMonitoring")
+                      : user.company.level === COMPANY_LEVELS.firstLevel
+                        ? t("home.operator.levelFirst")
+                        : t("home.operator.levelOther", { level: user.company.level })}
+                  </dd>
+                  <dt className="col-sm-5">{t("home.operator.activeServices")}</dt>
+                  <dd className="col-sm-7">{user.company.active_services.length}</dd>
+                </dl>
+              ) : (
+                <p className="mb-0">{t("home.operator.noCompany")}</p>
+              )}
+            </DashboardCard>
+          </div>
+          <div className="col-12 col-lg-6">
+            <DashboardCard title={t("home.operator.permissionsTitle")}>
+              {user.permessi.length > 0 ? (
+                <ul className="mb-0">
+                  {user.permessi.map((permission) => (
+                    <li key={permission}>{permission}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mb-0">{t("home.operator.noPermissions")}</p>
+              )}
+            </DashboardCard>
+          </div>
+          <div className="col-12 col-lg-6">
+            <AccountCard user={user} />
+          </div>
+        </>
+      )}
+    </HomeDashboard>
+  );
+}

@@ -1,0 +1,39 @@
+import "bootstrap-italia/dist/css/bootstrap-italia.min.css";
+import "./styles.css";
+import "./lib/i18n.ts";
+import { loadFonts } from "bootstrap-italia";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { AppProviders, createQueryClient } from "./app/providers.tsx";
+import { createAppRoutes } from "./app/routes.tsx";
+import { logout } from "./features/identity/api/logout.ts";
+import { setApiNavigator } from "./lib/api.ts";
+import { session } from "./lib/session.ts";
+import { STORAGE_KEYS, storage } from "./lib/storage.ts";
+
+// bootstrap-italia's CSS has no @font-face: the fonts are copied to /fonts by vite.config.ts.
+loadFonts("/fonts");
+
+// Spec 000 §4: a session that expired while the tab was closed ends at start-up.
+if (storage.getString(STORAGE_KEYS.sessionExpired) !== null) {
+  if (session.get().token) void logout().catch(() => undefined);
+  session.clear();
+}
+
+const router = createBrowserRouter(createAppRoutes());
+setApiNavigator((to) => {
+  void router.navigate(to, { replace: true });
+});
+const queryClient = createQueryClient();
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root");
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** The product variant: 'cura' (default) or 'cura-pro'. */
+  readonly VITE_BRAND?: string;
+  /** The support line and mailbox shown in the call-support modal (spec 000 §1: configured values). */
+  readonly VITE_SUPPORT_PHONE?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

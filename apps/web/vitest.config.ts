@@ -1,0 +1,32 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { packageDir } from "./vite.config.ts";
+
+const webRoot = dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  resolve: {
+    dedupe: ["react", "react-dom"],
+    // design-react-kit's exports map has no Node condition, and bootstrap-italia's main file
+    // replaces process.env: point both at their ES module builds (shared/STACK-NOTES.md, trap 2).
+    alias: [
+      { find: /^design-react-kit$/, replacement: join(packageDir("design-react-kit"), "dist/index.js") },
+      { find: /^bootstrap-italia$/, replacement: join(packageDir("bootstrap-italia"), "dist/bootstrap-italia.esm.js") },
+    ],
+  },
+  test: {
+    name: "web",
+    root: webRoot,
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
+    css: false,
+    // The first render of a file compiles the lazy pages and design-react-kit: slow on a busy machine.
+    testTimeout: 20_000,
+    server: { deps: { inline: ["design-react-kit", "bootstrap-italia"] } },
+  },
+});
