@@ -42,7 +42,9 @@ describe("foundation journeys", () => {
     const page = await newPage(browser);
     await signIn(page, "maria.rossi@cura.demo");
     await page.waitForURL("**/cittadino/home");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/(Buongiorno|Buon pomeriggio|Buonasera), Maria/);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toMatch(/(Buongiorno|Buon pomeriggio|Buonasera), Maria/);
     await expect.poll(() => page.getByRole("navigation", { name: "Menu dell'Area cittadino" }).isVisible()).toBe(true);
     await expectAccessible(page);
 
@@ -95,7 +97,9 @@ describe("foundation journeys", () => {
     await expect.poll(() => toggle.isVisible()).toBe(true);
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await toggle.click();
-    await expect.poll(() => page.getByRole("button", { name: "Chiudi il menu" }).getAttribute("aria-expanded")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Chiudi il menu" }).getAttribute("aria-expanded"))
+      .toBe("true");
     await expectAccessible(page);
     await page.close();
   });

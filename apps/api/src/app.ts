@@ -18,7 +18,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createSessionAuthenticator } from "./modules/identity/sessions.ts";
 import { modules } from "./modules/index.ts";
-import { registerAccess } from "./platform/auth/access.ts";
+import { redactUrl, registerAccess } from "./platform/auth/access.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { createDiskStorage, type FileStorage } from "./platform/files/storage.ts";
 import { createIds } from "./platform/ids.ts";
@@ -40,7 +40,19 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // GET users/fresh/me may carry a session token in its query: it must never reach the logs.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),

@@ -14,6 +14,9 @@ const COMPLETE_MODULES: string[] = [];
 const EXTRA_ROUTES: Record<string, string> = {
   "GET health": "liveness and database check for load balancers",
   "GET dev/outbox": "the development outbox of e-mails and SMS (absent in production)",
+  "GET email/verify/{userHashid}/{expires}/{signature}": "the signed link of the verification e-mail",
+  "DELETE users/profile": "the proper verb beside the spec's GET users/profile/delete",
+  "DELETE users/profile/picture": "the proper verb beside the spec's GET users/profile/picture/delete",
   "GET utilities/prefissi": "telephone prefixes of the registration form (spec 000 §3 Prefix entry)",
 };
 

@@ -124,6 +124,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       longitude: "12.5040",
       email: "centrale@monitoraggiolazio.demo",
       phone: "0612345678",
+      forceableNumberVerification: true,
     });
     await service(tx, room, "Telemonitoraggio pazienti cronici", 8, 30);
     await service(tx, room, "Televisita di controllo", 2, 20);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { taxCodeCheckChar } from "../validation/tax-code.ts";
-import { CONSENTS_MESSAGE, maskPhone, ZRegisterBody } from "./identity-forms.ts";
+import { CONSENTS_MESSAGE, maskPhone, ZConsentsBody, ZRegisterBody, ZUpdateUserBody } from "./identity-forms.ts";
 
 const citizen = {
   email: "Anna.Verdi@Example.it",
@@ -76,5 +76,12 @@ describe("registration body", () => {
 describe("maskPhone", () => {
   it("shows the first digit and the last two", () => {
     expect(maskPhone("3331234567")).toBe("3*******67");
+  });
+});
+
+describe("partial updates", () => {
+  it("leave the consent flags that were not sent untouched", () => {
+    expect(ZConsentsBody.parse({ marketing_consense: false })).toEqual({ marketing_consense: false });
+    expect(ZUpdateUserBody.parse({ session_timeout_minutes: 10 })).toEqual({ session_timeout_minutes: 10 });
   });
 });

@@ -118,12 +118,22 @@ export function normalizeAnagrafica<T extends TAnagraficaFields>(a: T): T {
   return { ...a, cf: a.cf ? normalizeTaxCode(a.cf) : null };
 }
 
+/** The consent flags as sent to change them: no defaults, an absent flag stays as it is. */
+const consentFlags = {
+  data_consense: z.boolean(),
+  share_consense: z.boolean(),
+  charge_consense: z.boolean(),
+  notification_consense: z.boolean(),
+  marketing_consense: z.boolean(),
+};
+
+/** The consent flags of a new account, with the spec's defaults (000 §3). */
 const consentFields = {
-  data_consense: z.boolean().default(false),
-  share_consense: z.boolean().default(false),
-  charge_consense: z.boolean().default(false),
-  notification_consense: z.boolean().default(true),
-  marketing_consense: z.boolean().default(true),
+  data_consense: consentFlags.data_consense.default(false),
+  share_consense: consentFlags.share_consense.default(false),
+  charge_consense: consentFlags.charge_consense.default(false),
+  notification_consense: consentFlags.notification_consense.default(true),
+  marketing_consense: consentFlags.marketing_consense.default(true),
 };
 
 export const ZRegisterBody = z
@@ -222,7 +232,9 @@ export const ZPasswordResetBody = z
     }
   });
 
-export const ZConsentsBody = z.object(consentFields).partial();
+// Partial updates take the flags without defaults: zod 4 applies a default inside .partial(), which
+// would silently reset every flag the client did not send.
+export const ZConsentsBody = z.object(consentFlags).partial();
 
 export const ZSessionTimeout = z
   .number()
@@ -235,7 +247,7 @@ export const ZSessionTimeout = z
 /** PUT users/{id}: the settings a user changes on themselves. */
 export const ZUpdateUserBody = z
   .object({ session_timeout_minutes: ZSessionTimeout, resource: z.string().max(64).nullable() })
-  .extend(consentFields)
+  .extend(consentFlags)
   .partial();
 
 export const ZPushTokenBody = z.object({

@@ -78,3 +78,9 @@ export type TLoginBody = z.infer<typeof ZLoginBody>;
 export const ZLoginResponse = envelope(z.object({ token: z.string(), user: ZUser }));
 export const ZMeResponse = envelope(ZUser);
 export const ZLogoutQuery = z.object({ client: z.string().max(16).optional() });
+
+/**
+ * GET users/fresh/me may carry the token in the query (spec 000 §2.3: the login page loads the
+ * user from ?access_token=). Only this route accepts it; the header wins when both are present.
+ */
+export const ZMeQuery = z.object({ access_token: z.string().max(200).optional() });

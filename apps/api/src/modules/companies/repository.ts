@@ -24,6 +24,16 @@ export async function findCompany(db: Executor, companyId: number) {
   return rows[0] ?? null;
 }
 
+/** Company codes are matched exactly: they are handed out by the company's administrator. */
+export async function findCompanyByCode(db: Executor, code: string) {
+  const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, code)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertOperator(db: Executor, values: typeof operators.$inferInsert): Promise<void> {
+  await db.insert(operators).values(values);
+}
+
 export function listActiveServices(db: Executor, companyId: number) {
   return db
     .select({ id: healthServices.id, name: healthServices.name, positionRef: healthServices.positionRef })

@@ -1,4 +1,4 @@
-import type { TCompanySummary } from "@cura/domain";
+import { COMPANY_LEVELS, type TCompanySummary } from "@cura/domain";
 import type { Executor } from "../../db/client.ts";
 import type { Ids } from "../../platform/ids.ts";
 import * as repository from "./repository.ts";
@@ -37,4 +37,27 @@ export async function companySummary(db: Executor, ids: Ids, companyId: number):
     // Library items arrive with the company library (bancadati) work.
     bancaDati: [],
   };
+}
+
+/** Whether a company code (spec 000 §3, 10 characters) names an existing company. */
+export async function isCompanyCode(db: Executor, code: string): Promise<boolean> {
+  return (await repository.findCompanyByCode(db, code.trim())) !== null;
+}
+
+/**
+ * A newly registered operator joins the company whose code they gave, as a plain operator with no
+ * permission string: the company's administrator grants permissions later. False when the code
+ * names no company.
+ */
+export async function joinCompanyByCode(db: Executor, userId: number, code: string): Promise<boolean> {
+  const company = await repository.findCompanyByCode(db, code.trim());
+  if (!company) return false;
+  await repository.insertOperator(db, { userId, companyId: company.id, role: "operatore", permissions: [] });
+  return true;
+}
+
+/** Monitoring rooms with the forceable option may mark a patient's phone verified by hand (spec 001 §4). */
+export async function allowsForcedNumberVerification(db: Executor, companyId: number): Promise<boolean> {
+  const company = await repository.findCompany(db, companyId);
+  return company !== null && company.level === COMPANY_LEVELS.monitoringRoom && company.forceableNumberVerification;
 }

@@ -35,6 +35,8 @@ export const companies = pgTable(
     longitude: text(),
     timezone: text().notNull().default("Europe/Rome"),
     allowOverlap: boolean().notNull().default(false),
+    /** Monitoring rooms may mark a patient's phone as verified after calling them (spec 001 §4). */
+    forceableNumberVerification: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("companies_code_unique").on(t.code), index("companies_comune_idx").on(t.comune)],

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { anagrafiche, sessions, users } from "./tables.ts";
 
@@ -22,6 +22,42 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Locks the user's row until the transaction ends, so that per-user limits (one-time codes an
+ * hour) cannot be overrun by parallel requests.
+ */
+export async function lockUser(db: Executor, id: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+}
+
+/** Whether a live account uses this e-mail (case-insensitively); anonymised accounts have none. */
+export async function emailTaken(db: Executor, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Live, enabled accounts whose personal record carries this (normalised) tax code. */
+export async function findUsersByTaxCode(db: Executor, cf: string) {
+  return db
+    .select({ user: users, anagrafica: anagrafiche })
+    .from(anagrafiche)
+    .innerJoin(users, eq(users.id, anagrafiche.userId))
+    .where(and(eq(anagrafiche.cf, cf), isNull(users.deletedAt), isNull(users.disabledAt)))
+    .orderBy(users.id)
+    .limit(5);
+}
+
+export async function updateUser(db: Executor, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function findAnagrafica(db: Executor, userId: number): Promise<AnagraficaRow | null> {
@@ -53,6 +89,20 @@ export async function revokeSession(db: Executor, sessionId: number): Promise<vo
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
+/** Ends every live session of a user, but the one given (the session making the change). */
+export async function revokeUserSessions(db: Executor, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
+}
+
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
   const rows = await db.insert(users).values(values).returning();
   return rows[0] as UserRow;
@@ -60,6 +110,21 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 
 export async function insertAnagrafica(db: Executor, values: typeof anagrafiche.$inferInsert): Promise<void> {
   await db.insert(anagrafiche).values(values);
+}
+
+export async function updateAnagrafica(
+  db: Executor,
+  userId: number,
+  values: Partial<typeof anagrafiche.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(anagrafiche)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(anagrafiche.userId, userId));
+}
+
+export async function deleteAnagrafica(db: Executor, userId: number): Promise<void> {
+  await db.delete(anagrafiche).where(eq(anagrafiche.userId, userId));
 }
 
 export async function countUsers(db: Executor): Promise<number> {

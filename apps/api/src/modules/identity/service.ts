@@ -2,23 +2,46 @@ import { AREA_BY_USER_TYPE, DomainError, type TUser, type UserType, unauthentica
 import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
-import { verifyPassword } from "../../platform/auth/passwords.ts";
+import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { companySummary, membershipOf } from "../companies/service.ts";
 import * as repository from "./repository.ts";
 import { openSession } from "./sessions.ts";
+import * as throttle from "./throttle.ts";
 
 export const DISABLED_MESSAGE = "La tua utenza è stata disabilitata";
 export const WRONG_CREDENTIALS_MESSAGE = "Credenziali errate.";
 
+let dummyHash: Promise<string> | null = null;
+const timingHash = () => {
+  dummyHash ??= hashPassword("cura-timing-equaliser-not-a-password");
+  return dummyHash;
+};
+
 export async function login(ctx: ModuleContext, request: FastifyRequest, body: { email: string; password: string }) {
   const user = await repository.findUserByLogin(ctx.db, body.email);
-  const valid = user ? await verifyPassword(user.passwordHash, body.password) : false;
-  if (!user || !valid) {
+  const key = throttle.accountKey(user, body.email);
+  // Checked before the password, so a throttled account answers 429 whether the password is right
+  // or wrong, and no password is even hashed while it is throttled.
+  const limit = await throttle.throttledBy(ctx.db, key, request.ip);
+  if (limit) {
     await recordAudit(ctx.db, actorOf(request), {
-      action: "login.failed",
+      action: "login.throttled",
       entity: "user",
       entityId: user?.id ?? null,
+      detail: { limit },
+    });
+    throw throttle.throttledError();
+  }
+  // An unknown account (or one without a password) costs the same argon2 verification as a known
+  // one, so timing tells nothing; the dummy hash can never make the attempt valid.
+  const passwordHash = user?.passwordHash ?? null;
+  const matches = await verifyPassword(passwordHash ?? (await timingHash()), body.password);
+  const valid = passwordHash !== null && matches;
+  if (!user || !valid) {
+    await ctx.db.transaction(async (tx) => {
+      await throttle.recordFailure(tx, key, request.ip);
+      await recordAudit(tx, actorOf(request), { action: "login.failed", entity: "user", entityId: user?.id ?? null });
     });
     throw new DomainError("validation", { message: WRONG_CREDENTIALS_MESSAGE, extra: { status: false } });
   }
@@ -26,6 +49,7 @@ export async function login(ctx: ModuleContext, request: FastifyRequest, body: {
   if (user.disabledAt || (membership && !membership.active)) {
     throw new DomainError("unauthenticated", { message: DISABLED_MESSAGE, publicCode: "user_disabled" });
   }
+  await throttle.clearFailures(ctx.db, key);
   const { token } = await openSession(ctx.db, user, request);
   await recordAudit(
     ctx.db,

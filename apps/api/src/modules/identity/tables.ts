@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   date,
   index,
@@ -100,4 +101,71 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * Failed sign-ins, for throttling (spec 000 §9: 3 in 5 minutes). Kept in the database so that
+ * every API instance sees the same counts. account_key is `user:<id>` for an existing account and
+ * `login:<identifier>` otherwise, so an unknown account is throttled exactly like a known one.
+ */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    accountKey: text().notNull(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_attempts_account_idx").on(t.accountKey, t.createdAt),
+    index("login_attempts_ip_idx").on(t.ip, t.createdAt),
+  ],
+);
+
+/** Password-reset links: only the SHA-256 of the token is stored; single use, short-lived. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    /** Where the link went: email, sms (first phone) or sms_secondary (reserve phone). */
+    channel: text({ enum: ["email", "sms", "sms_secondary"] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * One-time codes sent by SMS (spec 001 §4). The code itself is never stored, only its HMAC under
+ * the application secret: six digits hashed without a secret would be reversed in a second.
+ */
+export const otpCodes = pgTable(
+  "otp_codes",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cause: smallint().notNull(),
+    /** The record the code confirms (a booking, a report…), as the calling feature's hashid. */
+    validatableId: text(),
+    /** The number the code went to, in international form: phone verification checks it still matches. */
+    phone: text().notNull(),
+    secondary: boolean().notNull().default(false),
+    codeHash: text().notNull(),
+    attempts: smallint().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("otp_codes_user_cause_idx").on(t.userId, t.cause, t.createdAt)],
 );

@@ -18,6 +18,11 @@ export type Access =
       companyLevels?: readonly number[];
       /** Identity routes stay usable while the e-mail or phone is still unverified. */
       allowUnverified?: boolean;
+      /**
+       * The token may also come as `?access_token=` (spec 000 §2.3, GET users/fresh/me only). A token
+       * in a URL ends up in logs and history, so no other route accepts it.
+       */
+      tokenInQuery?: boolean;
     };
 
 export interface Principal {
@@ -82,7 +87,8 @@ export function registerAccess(app: FastifyInstance, authenticator: Authenticato
 
   app.addHook("onRequest", async (request) => {
     const access = request.routeOptions.config?.access;
-    const token = bearerToken(request);
+    const token =
+      bearerToken(request) ?? (access && !access.public && access.tokenInQuery ? queryToken(request) : null);
     if (token) request.principal = await authenticator.authenticate(token, request);
     if (!access || access.public) return;
     const principal = request.principal;
@@ -110,4 +116,14 @@ function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header);
   return match?.[1] ?? null;
+}
+
+function queryToken(request: FastifyRequest): string | null {
+  const value = (request.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof value === "string" && /^[A-Za-z0-9_-]{16,200}$/.test(value) ? value : null;
+}
+
+/** A URL as it may be logged: an access token in the query is replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]access_token=)[^&#]*/gi, "$1[redacted]");
 }

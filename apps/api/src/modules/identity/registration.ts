@@ -1,0 +1,120 @@
+import {
+  AREA_BY_USER_TYPE,
+  DomainError,
+  type FieldErrors,
+  NO_PROJECT,
+  type TUser,
+  type UserType,
+  type ZRegisterBody,
+} from "@cura/domain";
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
+import { hashPassword } from "../../platform/auth/passwords.ts";
+import type { ModuleContext } from "../../platform/module.ts";
+import { isCompanyCode, joinCompanyByCode } from "../companies/service.ts";
+import { toAnagraficaValues } from "./anagrafica.ts";
+import { commonPasswordProblem } from "./common-passwords.ts";
+import * as repository from "./repository.ts";
+import { currentUser } from "./service.ts";
+import { openSession } from "./sessions.ts";
+import { sendVerificationMail } from "./verification.ts";
+
+export const EMAIL_TAKEN_MESSAGE = "Indirizzo e-mail già registrato";
+export const INVALID_COMPANY_CODE_MESSAGE = "Codice azienda non valido";
+export const INVALID_PROJECT_MESSAGE = "Progetto non valido";
+
+type RegisterBody = z.output<typeof ZRegisterBody>;
+
+/**
+ * POST users/register (spec 000 §2.4). The body has passed the shared form schema; what needs the
+ * database or the password dictionaries is checked here, and every failure is reported at once,
+ * under its body path, like the schema's.
+ */
+export async function register(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  body: RegisterBody,
+): Promise<{ token: string; user: TUser }> {
+  const errors: FieldErrors = {};
+  const add = (path: string, message: string) => {
+    errors[path] = [...(errors[path] ?? []), message];
+  };
+  const common = await commonPasswordProblem(body.password, [
+    body.anagrafica.name,
+    body.anagrafica.surname,
+    body.email,
+    body.email.split("@")[0],
+  ]);
+  if (common) add("password", common);
+  if (await repository.emailTaken(ctx.db, body.email)) add("email", EMAIL_TAKEN_MESSAGE);
+  // Projects arrive with the projects module; until then no hashid names a public active project.
+  if (body.project !== NO_PROJECT) add("project", INVALID_PROJECT_MESSAGE);
+  const companyCode = body.company_code?.trim() ?? "";
+  if (body.type === 1 && !(await isCompanyCode(ctx.db, companyCode))) add("company_code", INVALID_COMPANY_CODE_MESSAGE);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const type = body.type as UserType;
+  const passwordHash = await hashPassword(body.password);
+  const anagrafica = toAnagraficaValues(body.anagrafica);
+  const user = await ctx.db
+    .transaction(async (tx) => {
+      const created = await repository.insertUser(tx, {
+        email: body.email,
+        passwordHash,
+        type,
+        iAm: AREA_BY_USER_TYPE[type],
+        dataConsense: body.data_consense,
+        shareConsense: body.share_consense,
+        chargeConsense: body.charge_consense,
+        notificationConsense: body.notification_consense,
+        marketingConsense: body.marketing_consense,
+      });
+      await repository.insertAnagrafica(tx, { ...anagrafica, userId: created.id });
+      if (type === 1 && !(await joinCompanyByCode(tx, created.id, companyCode))) {
+        throw validationError({ company_code: [INVALID_COMPANY_CODE_MESSAGE] });
+      }
+      await recordAudit(
+        tx,
+        { ...actorOf(request), userId: created.id, userType: type },
+        {
+          action: "user.registered",
+          entity: "user",
+          entityId: created.id,
+          // The consents given at registration are the first entry of the consent record.
+          detail: {
+            type,
+            data_consense: body.data_consense,
+            share_consense: body.share_consense,
+            charge_consense: body.charge_consense,
+            notification_consense: body.notification_consense,
+            marketing_consense: body.marketing_consense,
+          },
+        },
+      );
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two registrations with one address at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) throw validationError({ email: [EMAIL_TAKEN_MESSAGE] });
+      throw error;
+    });
+
+  // The account exists whatever the mail server says; the page offers "send again" (POST email/resend).
+  await sendVerificationMail(ctx, { id: user.id, email: body.email, name: anagrafica.name }).catch((error: unknown) =>
+    request.log.error({ err: error }, "verification e-mail not sent"),
+  );
+  const { token } = await openSession(ctx.db, user, request);
+  return { token, user: await currentUser(ctx, user.id) };
+}
+
+function validationError(errors: FieldErrors): DomainError {
+  return new DomainError("validation", { message: Object.values(errors)[0]?.[0], errors });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
