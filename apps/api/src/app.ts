@@ -107,17 +107,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(module.routes, { prefix: "/api/v1", ctx });
   }
 
-  await serveWebApp(app);
+  await serveWebApp(app, config.devTools);
   return app;
 }
 
 /** The built single-page app, with every non-API path answered by index.html (client routing). */
-async function serveWebApp(app: FastifyInstance): Promise<void> {
+async function serveWebApp(app: FastifyInstance, devTools: boolean): Promise<void> {
   const hasBuild = existsSync(`${webDistDir}/index.html`);
   if (hasBuild) await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && hasBuild;
-    if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    // Development pages (the outbox) do not exist in production: the app renders its not-found page.
+    if (isPage) {
+      const status = !devTools && request.url.startsWith("/dev/") ? 404 : 200;
+      return reply.status(status).header("cache-control", "no-cache").sendFile("index.html");
+    }
     return reply.status(404).send({ message: "Risorsa non trovata" });
   });
 }

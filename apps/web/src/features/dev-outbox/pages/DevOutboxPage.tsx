@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { Linkify } from "../../../ui/Linkify.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
+import NotFoundPage from "../../not-found/pages/NotFoundPage.tsx";
 import { useOutbox } from "../api/outbox.ts";
 
 /**
@@ -16,6 +17,9 @@ export default function DevOutboxPage() {
   const [draft, setDraft] = useState("");
   const [to, setTo] = useState("");
   const outbox = useOutbox(to);
+
+  // In production the outbox does not exist: the page is simply not there.
+  if (outbox.isError && isApiError(outbox.error) && outbox.error.status === 404) return <NotFoundPage />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,12 +65,7 @@ function OutboxResults({ outbox }: { outbox: ReturnType<typeof useOutbox> }) {
   if (outbox.isPending) return <PageLoader />;
   if (outbox.isError) {
     const error = outbox.error;
-    const message =
-      isApiError(error) && error.status === 404
-        ? t("outbox.disabled")
-        : isApiError(error)
-          ? error.message
-          : t("errors.unexpected");
+    const message = isApiError(error) ? error.message : t("errors.unexpected");
     return (
       <div className="alert alert-warning" role="alert">
         {message}
