@@ -5,7 +5,7 @@ assertSupportedRuntime();
 const { loadConfig } = await import("./config.ts");
 const { openDatabase } = await import("./db/client.ts");
 const { migrate } = await import("./db/migrate.ts");
-const { seedDemoData } = await import("./db/seed.ts");
+const { seedDemoData, demoAccounts, DEMO_PASSWORD } = await import("./db/seed.ts");
 const { buildApp } = await import("./app.ts");
 
 const config = loadConfig();
@@ -25,10 +25,9 @@ console.log(`\nCura is running at ${config.publicUrl}  (API reference: ${config.
 console.log(`Database: ${where}${seeded ? ", demo data created" : ""}`);
 if (config.devTools) console.log(`Dev outbox (e-mail and SMS): ${config.publicUrl}/dev/outbox`);
 if (config.seedDemo && !config.production) {
-  const { demoAccounts } = await import("./db/seed.ts");
-  console.log("\nDemo accounts (password for all: see README):");
-  for (const account of demoAccounts) console.log(`  ${account.role.padEnd(34)} ${account.email}`);
-  console.log(`  password: ${(await import("./db/seed.ts")).DEMO_PASSWORD}\n`);
+  console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD})`);
+  for (const account of demoAccounts) console.log(`  ${account.role.padEnd(40)} ${account.email}`);
+  console.log("");
 }
 
 let closing = false;
