@@ -84,3 +84,28 @@ export const ZLogoutQuery = z.object({ client: z.string().max(16).optional() });
  * user from ?access_token=). Only this route accepts it; the header wins when both are present.
  */
 export const ZMeQuery = z.object({ access_token: z.string().max(200).optional() });
+
+/** GET utilities/users/search: administrators search freely; operators find a citizen by exact tax code. */
+export const ZUserSearchQuery = z.object({
+  q: z.string().trim().min(2, "Inserisci almeno 2 caratteri").max(100),
+  type: z.coerce.number().int().min(0).max(2).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZUserSearchItem = z.object({
+  hashid: z.string(),
+  type: z.number().int(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  cf: z.string().nullable(),
+  email: z.string().nullable(),
+  disabled: z.boolean(),
+});
+export type TUserSearchItem = z.infer<typeof ZUserSearchItem>;
+export const ZUserSearchResponse = z.object({
+  data: z.array(ZUserSearchItem),
+  meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
+});
+
+/** PATCH users/change/suspension/{id} (administrators): a suspended account cannot sign in. */
+export const ZSuspensionBody = z.object({ suspended: z.boolean() });

@@ -22,6 +22,7 @@ import * as anagrafica from "./anagrafica.ts";
 import * as passwords from "./passwords.ts";
 import * as registration from "./registration.ts";
 import { accountRoutes } from "./routes-account.ts";
+import { directoryRoutes } from "./routes-directory.ts";
 import * as identity from "./service.ts";
 import * as verification from "./verification.ts";
 
@@ -204,4 +205,5 @@ export const identityRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
   );
 
   await app.register(accountRoutes, { ctx });
+  await app.register(directoryRoutes, { ctx });
 };

@@ -1,0 +1,103 @@
+import {
+  forbidden,
+  isValidTaxCode,
+  normalizeTaxCode,
+  notFound,
+  type TUser,
+  type TUserSearchItem,
+  USER_TYPES,
+  type UserType,
+} from "@cura/domain";
+import type { FastifyRequest } from "fastify";
+import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
+import type { Principal } from "../../platform/auth/access.ts";
+import type { ModuleContext } from "../../platform/module.ts";
+import type { UserFilter } from "./directory-repository.ts";
+import * as directory from "./directory-repository.ts";
+import * as repository from "./repository.ts";
+import { currentUser } from "./service.ts";
+
+/**
+ * Reading and finding other people's accounts. Every answer starts from who is asking: a citizen
+ * sees only themself, an operator can find a citizen only by their exact tax code (to take them on
+ * as a patient), an administrator can search everyone.
+ */
+
+/** Who besides the user and administrators may read a user (caregivers, with consent): added by their module. */
+export type UserReadRule = (ctx: ModuleContext, principal: Principal, userId: number) => Promise<boolean>;
+const readRules: UserReadRule[] = [];
+export function addUserReadRule(rule: UserReadRule): void {
+  readRules.push(rule);
+}
+
+/** GET users/{id}: oneself, or anyone for an administrator; everyone else gets 404. */
+export async function readUser(ctx: ModuleContext, principal: Principal, hashid: string): Promise<TUser> {
+  const id = ctx.ids.decode(hashid);
+  if (id === null) throw notFound();
+  const allowed = id === principal.userId || principal.type === USER_TYPES.admin || (await anyRule(ctx, principal, id));
+  if (!allowed) throw notFound();
+  const user = await repository.findUserById(ctx.db, id);
+  if (!user || user.deletedAt) throw notFound();
+  return currentUser(ctx, id);
+}
+
+export async function searchUsers(
+  ctx: ModuleContext,
+  principal: Principal,
+  query: { q: string; type?: number; page: number; per_page: number },
+): Promise<{ items: TUserSearchItem[]; total: number }> {
+  let filter: UserFilter;
+  if (principal.type === USER_TYPES.admin) {
+    filter = { text: query.q, type: query.type };
+  } else if (principal.type === USER_TYPES.operator) {
+    // An operator never browses the citizens of the platform: only an exact, valid tax code finds one.
+    if (!isValidTaxCode(query.q)) return { items: [], total: 0 };
+    filter = { cf: normalizeTaxCode(query.q), type: USER_TYPES.citizen };
+  } else {
+    throw forbidden();
+  }
+  const { rows, total } = await directory.searchUsers(ctx.db, filter, {
+    offset: (query.page - 1) * query.per_page,
+    limit: query.per_page,
+  });
+  const items = rows.map((row) => ({
+    hashid: ctx.ids.encode(row.id),
+    type: row.type,
+    name: row.name,
+    surname: row.surname,
+    cf: row.cf,
+    email: principal.type === USER_TYPES.admin ? row.email : null,
+    disabled: row.disabledAt !== null,
+  }));
+  return { items, total };
+}
+
+/** PATCH users/change/suspension/{id}: an administrator suspends or restores an account. */
+export async function setSuspension(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  principal: Principal,
+  hashid: string,
+  suspended: boolean,
+): Promise<TUser> {
+  const id = ctx.ids.decode(hashid);
+  const user = id === null ? null : await repository.findUserById(ctx.db, id);
+  if (!user || user.deletedAt) throw notFound();
+  // An administrator cannot lock themself out, nor another administrator (that is the platform owner's call).
+  if (user.id === principal.userId || (user.type as UserType) === USER_TYPES.admin) throw forbidden();
+  await ctx.db.transaction(async (tx) => {
+    await repository.updateUser(tx, user.id, { disabledAt: suspended ? new Date() : null });
+    if (suspended) await repository.revokeUserSessions(tx, user.id);
+    await recordAudit(tx, actorOf(request), {
+      action: suspended ? "user.suspended" : "user.restored",
+      entity: "user",
+      entityId: user.id,
+    });
+  });
+  return currentUser(ctx, user.id);
+}
+
+async function anyRule(ctx: ModuleContext, principal: Principal, userId: number): Promise<boolean> {
+  for (const rule of readRules) if (await rule(ctx, principal, userId)) return true;
+  return false;
+}
