@@ -57,7 +57,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async 
   app.get(
     "/resources/private/:id",
     {
-      config: { access: {} },
+      // Like the upload: a user completing their profile sees the picture they just uploaded.
+      config: { access: { allowUnverified: true } },
       schema: {
         tags,
         summary: "Download a private file (decrypted when stored encrypted)",

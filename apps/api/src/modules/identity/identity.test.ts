@@ -107,7 +107,7 @@ describe("unverified contacts", () => {
     const token = await t.login(accounts.citizen);
     await t.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.email, accounts.citizen));
     expect((await t.request({ method: "GET", url: "/api/v1/users/fresh/me", token })).statusCode).toBe(200);
-    const other = await t.request({ method: "GET", url: "/api/v1/resources/private/abcdefgh", token });
+    const other = await t.request({ method: "GET", url: "/api/v1/users/abcdefgh", token });
     expect(other.statusCode).toBe(401);
     expect(other.json()).toEqual({ message: "Indirizzo e-mail non verificato", code: "email_not_verified" });
 
@@ -115,7 +115,7 @@ describe("unverified contacts", () => {
       .update(users)
       .set({ emailVerifiedAt: new Date(), numberVerifiedAt: null })
       .where(eq(users.email, accounts.citizen));
-    const phone = await t.request({ method: "GET", url: "/api/v1/resources/private/abcdefgh", token });
+    const phone = await t.request({ method: "GET", url: "/api/v1/users/abcdefgh", token });
     expect(phone.json().code).toBe("phone_not_verified");
     await t.database.db.update(users).set({ numberVerifiedAt: new Date() }).where(eq(users.email, accounts.citizen));
   });

@@ -39,7 +39,7 @@ describe("POST users/register", () => {
 
     // Signed in, with an unverified e-mail: identity routes work, the rest answers 401 with a code.
     expect((await t.request({ method: "GET", url: "/api/v1/users/fresh/me", token })).statusCode).toBe(200);
-    const elsewhere = await t.request({ method: "GET", url: "/api/v1/resources/private/abcdefgh", token });
+    const elsewhere = await t.request({ method: "GET", url: "/api/v1/users/abcdefgh", token });
     expect(elsewhere.json().code).toBe("email_not_verified");
 
     const [mail] = await outbox(t, "nuova.cittadina@example.it");
