@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   /** The support line and mailbox shown in the call-support modal (spec 000 §1: configured values). */
   readonly VITE_SUPPORT_PHONE?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
+  /** 'off' closes operator registration (spec 000 §2.4). */
+  readonly VITE_OPERATOR_REGISTRATION?: string;
 }
 
 interface ImportMeta {

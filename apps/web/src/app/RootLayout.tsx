@@ -6,7 +6,9 @@ import { useSession } from "../lib/session.ts";
 import { useAlerts } from "../ui/alerts/index.ts";
 import { PageLoader } from "../ui/PageLoader.tsx";
 import { BRAND } from "./brand.ts";
+import { takeFlash } from "./flash.ts";
 import { guardRedirect } from "./guard.ts";
+import { IdleSession } from "./IdleSession.tsx";
 
 /** What a route may carry in its `handle`. */
 export interface RouteHandle {
@@ -34,22 +36,28 @@ function useDocumentTitle(): void {
 export function RootLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const { clear } = useAlerts();
+  const { clear, show } = useAlerts();
   const redirect = guardRedirect(pathname, user);
   useDocumentTitle();
 
   // A layout effect runs before the new page's own effects, so an alert the page shows on arrival
-  // survives, while the previous page's alerts go.
+  // survives, while the previous page's alerts go; so does one left for this page (flash.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
     clear();
+    // Not while the guard is about to move on: the flash belongs to the page that stays.
+    const flash = redirect === null ? takeFlash(pathname) : null;
+    if (flash) show(flash.kind, flash.message);
   }, [pathname, clear]);
 
   if (redirect !== null) return <Navigate to={redirect} replace />;
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+      {user ? <IdleSession key={user.hashid} minutes={user.session_timeout_minutes} /> : null}
+    </>
   );
 }

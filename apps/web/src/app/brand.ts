@@ -18,7 +18,8 @@ export interface Brand {
   legalKey: "brand.cura.legal" | "brand.curaPro.legal";
   /** Version prefix shown in the About modal (CC, PF). */
   versionPrefix: string;
-  links: { terms: string; privacy: string; cookie: string };
+  /** The privacy policy has a part for citizens and one for operators (spec 000 §2.4 step 0). */
+  links: { terms: string; privacy: string; privacyOperators: string; cookie: string };
   support: { phone: string; email: string };
   /** Spec 000 §2.3: for one scope the support phone is shown on the login page. */
   showSupportPhoneOnLogin: boolean;
@@ -29,7 +30,12 @@ const support = {
   phone: env.VITE_SUPPORT_PHONE || "800 123 456",
   email: env.VITE_SUPPORT_EMAIL || "assistenza@cura.example",
 };
-const links = { terms: "/help#termini", privacy: "/help#privacy", cookie: "/help#cookie" };
+const links = {
+  terms: "/help#termini",
+  privacy: "/help#privacy",
+  privacyOperators: "/help#privacy-operatori",
+  cookie: "/help#cookie",
+};
 
 export const BRANDS: Record<BrandScope, Brand> = {
   cura: {
@@ -68,6 +74,14 @@ export const BRAND: Brand = brandFor(env.VITE_BRAND);
 export function versionLabel(brand: Brand = BRAND): string {
   return `${brand.versionPrefix} ${PLATFORM_VERSION}`;
 }
+
+/**
+ * Feature flags of this build. Operator registration can be closed (spec 000 §2.4: step 0 then
+ * shows 'App non disponibile per utenze di tipo Operatore'): VITE_OPERATOR_REGISTRATION=off.
+ */
+export const FEATURES = {
+  operatorRegistration: env.VITE_OPERATOR_REGISTRATION !== "off",
+} as const;
 
 /** `tel:` wants the digits only. */
 export function telHref(phone: string): string {

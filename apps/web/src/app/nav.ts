@@ -6,9 +6,19 @@ import type { TKey } from "../lib/i18n.ts";
  * so a feature appears in the menu by adding its route. `visible` decides per user (permission
  * strings, company level, active service refs: spec 002 §2 menu rules).
  */
+/** A label that is not a translation: the user's own name (the citizen's profile entry). */
+export interface NavText {
+  text: string;
+}
+
+export type NavLabel = TKey | NavText;
+
 export interface NavMeta {
-  /** The label's i18n key, or a function of the user (level 5 calls the dashboard Monitoraggio). */
-  label: TKey | ((user: TUser) => TKey);
+  /**
+   * The label's i18n key, or a function of the user (level 5 calls the dashboard Monitoraggio; the
+   * citizen's profile entry is named after the user).
+   */
+  label: TKey | ((user: TUser) => NavLabel);
   /** A design-react-kit icon name (it-…). */
   icon: string;
   visible?: (user: TUser) => boolean;
@@ -22,7 +32,7 @@ export interface NavRoute {
 
 export interface NavEntry {
   to: string;
-  label: TKey;
+  label: NavLabel;
   icon: string;
 }
 

@@ -3,6 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import type { TKey } from "../lib/i18n.ts";
 import type { Area } from "../lib/session.ts";
+import { fullName } from "../lib/session.ts";
 import type { NavMeta } from "./nav.ts";
 import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
@@ -21,6 +22,14 @@ const LoginPage = lazy(() => import("../features/identity/pages/LoginPage.tsx"))
 const DisabledPage = lazy(() => import("../features/identity/pages/DisabledPage.tsx"));
 const HelpPage = lazy(() => import("../features/help/pages/HelpPage.tsx"));
 const DevOutboxPage = lazy(() => import("../features/dev-outbox/pages/DevOutboxPage.tsx"));
+const RegisterPage = lazy(() => import("../features/identity/pages/RegisterPage.tsx"));
+const EmailVerificationPage = lazy(() => import("../features/identity/pages/EmailVerificationPage.tsx"));
+const NumberVerificationPage = lazy(() => import("../features/identity/pages/NumberVerificationPage.tsx"));
+const RecoverPasswordPage = lazy(() => import("../features/identity/pages/RecoverPasswordPage.tsx"));
+const PasswordRecoveryPage = lazy(() => import("../features/identity/pages/PasswordRecoveryPage.tsx"));
+// One profile page for the three areas; each area's route table lazy-loads it on its own.
+const loadProfilePage = () => import("../features/identity/pages/ProfilePage.tsx");
+const loadSettingsPage = () => import("../features/identity/pages/SettingsPage.tsx");
 const NotFoundPage = lazy(() => import("../features/not-found/pages/NotFoundPage.tsx"));
 
 export interface AreaPage {
@@ -52,6 +61,19 @@ export const AREAS: Record<Area, AreaDefinition> = {
         Component: lazy(() => import("../features/home/pages/CitizenHomePage.tsx")),
         nav: { label: "nav.homepage", icon: "it-pa" },
       },
+      {
+        path: "profilo",
+        titleKey: "profile.title",
+        Component: lazy(loadProfilePage),
+        // Spec 000 §2.12: the citizen's profile entry is named after the user.
+        nav: { label: (user) => ({ text: fullName(user) }), icon: "it-user" },
+      },
+      {
+        path: "impostazioni",
+        titleKey: "settings.title",
+        Component: lazy(loadSettingsPage),
+        nav: { label: "nav.settings", icon: "it-settings" },
+      },
     ],
   },
   operatore: {
@@ -69,6 +91,12 @@ export const AREAS: Record<Area, AreaDefinition> = {
           icon: "it-pa",
         },
       },
+      {
+        path: "profilo",
+        titleKey: "profile.title",
+        Component: lazy(loadProfilePage),
+        nav: { label: "nav.operatorProfile", icon: "it-user" },
+      },
     ],
   },
   admin: {
@@ -81,6 +109,12 @@ export const AREAS: Record<Area, AreaDefinition> = {
         titleKey: "home.title",
         Component: lazy(() => import("../features/home/pages/AdminHomePage.tsx")),
         nav: { label: "nav.dashboard", icon: "it-pa" },
+      },
+      {
+        path: "profilo",
+        titleKey: "profile.title",
+        Component: lazy(loadProfilePage),
+        nav: { label: "nav.profile", icon: "it-user" },
       },
     ],
   },
@@ -126,6 +160,31 @@ export function createAppRoutes(): RouteObject[] {
               path: "disabled",
               element: <DisabledPage />,
               handle: { titleKey: "disabled.title" } satisfies RouteHandle,
+            },
+            {
+              path: "register",
+              element: <RegisterPage />,
+              handle: { titleKey: "register.title" } satisfies RouteHandle,
+            },
+            {
+              path: "email/verify/:status",
+              element: <EmailVerificationPage />,
+              handle: { titleKey: "emailVerify.pageTitle" } satisfies RouteHandle,
+            },
+            {
+              path: "number/verify",
+              element: <NumberVerificationPage />,
+              handle: { titleKey: "numberVerify.title" } satisfies RouteHandle,
+            },
+            {
+              path: "password/reset",
+              element: <RecoverPasswordPage />,
+              handle: { titleKey: "reset.title" } satisfies RouteHandle,
+            },
+            {
+              path: "password/recovery",
+              element: <PasswordRecoveryPage />,
+              handle: { titleKey: "recovery.title" } satisfies RouteHandle,
             },
             { path: "help", element: <HelpPage />, handle: { titleKey: "help.title" } satisfies RouteHandle },
             {

@@ -55,6 +55,8 @@ export interface RequestOptions {
   on401?: UnauthorizedPolicy;
   /** A token to use instead of the session's (the login page's access_token). */
   token?: string | null;
+  /** `blob` answers the body as a Blob (images, downloads) instead of the envelope's data. */
+  responseType?: "json" | "blob";
 }
 
 type Navigate = (to: string) => void;
@@ -121,7 +123,7 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: options.responseType === "blob" ? "*/*" : "application/json" };
   const token = options.token !== undefined ? options.token : session.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -145,6 +147,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, i18n.t("errors.network"), "network_error");
   }
 
+  if (response.ok && options.responseType === "blob") return (await response.blob()) as T;
   const payload = await readBody(response);
   if (response.ok) {
     if (typeof payload === "object" && payload !== null && "data" in payload) return (payload as { data: T }).data;
@@ -162,6 +165,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw error;
 }
 
+/**
+ * The API answers some links as absolute paths (`profile_pic`: `/api/v1/resources/private/x`);
+ * the client functions take paths relative to the base.
+ */
+export function apiPathOf(url: string): string {
+  return url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length + 1) : url;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "GET" }),
@@ -173,6 +184,9 @@ export const api = {
     apiRequest<T>(path, { ...options, method: "PATCH", body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "DELETE" }),
+  /** GET a file's bytes with the bearer token (an <img> cannot send it). */
+  blob: (path: string, options?: Omit<RequestOptions, "method" | "body" | "responseType">) =>
+    apiRequest<Blob>(path, { ...options, method: "GET", responseType: "blob" }),
 };
 
 /**

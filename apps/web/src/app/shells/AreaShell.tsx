@@ -1,14 +1,17 @@
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { useLogout } from "../../features/identity/api/logout.ts";
 import { useMe } from "../../features/identity/api/me.ts";
+import { ConsentsScreen } from "../../features/identity/components/ConsentsScreen.tsx";
 import { areaOf, homePathOf, useSession } from "../../lib/session.ts";
 import { AlertCentre } from "../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../ui/ConfirmModal.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { ScrollToTopButton } from "../../ui/ScrollToTopButton.tsx";
 import { SkipLink } from "../../ui/SkipLink.tsx";
+import { gateOutcome, profilePathOf } from "../gate.ts";
+import { normalisePath } from "../guard.ts";
 import { navEntriesFor } from "../nav.ts";
 import type { AreaDefinition } from "../routes.tsx";
 import { AppFooter } from "./AppFooter.tsx";
@@ -29,7 +32,10 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
   const logout = useLogout();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  useMe(token !== null);
+  const me = useMe(token !== null);
+  // The gate runs once the session is validated (spec 000 §2.11): the stored copy of the user may
+  // be old (a phone verified in another tab, consents given elsewhere).
+  const validated = me.isSuccess || me.isError;
 
   // A page change closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
@@ -39,6 +45,14 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
 
   if (!user) return null; // the root guard is already on its way to /login
   if (areaOf(user) !== definition.area) return <Navigate to="/" replace />;
+  if (!validated) return <PageLoader />;
+  const gate = gateOutcome(user, location);
+  if (gate.kind === "redirect") return <Navigate to={gate.to} replace />;
+  const path = normalisePath(location.pathname);
+  const profilePath = profilePathOf(user);
+  // The home screen has its own reminder, and the profile is where the record is completed.
+  const personalDataAlert =
+    gate.kind === "personalData" && path !== normalisePath(homePathOf(user)) && path !== normalisePath(profilePath);
 
   const entries = navEntriesFor(`/${definition.area}`, definition.pages, user);
   const areaName = t(definition.label);
@@ -68,9 +82,19 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
           </div>
           <main id="main-content" tabIndex={-1} className="col-12 col-md-8 col-lg-9 py-4 cura-main">
             <AlertCentre />
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            {personalDataAlert ? (
+              <div className="alert alert-warning" role="alert" data-testid="gate-personal-data">
+                <p className="mb-2">{t("gate.personalData")}</p>
+                <Link to={profilePath}>{t("gate.completeData")}</Link>
+              </div>
+            ) : null}
+            {gate.kind === "consents" ? (
+              <ConsentsScreen />
+            ) : (
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            )}
           </main>
         </div>
       </div>

@@ -71,10 +71,22 @@ describe("sidebar built from the route table", () => {
     expect(within(nav).getByRole("link", { name: "Monitoraggio" })).toBeTruthy();
   });
 
-  it("lists no entry for a feature that has no route yet", () => {
-    for (const area of Object.values(AREAS)) {
+  it("lists the identity entries: profile (named after the citizen) and settings; the staff's profile", () => {
+    const citizen = makeUser({ type: 0 });
+    expect(navEntriesFor("/cittadino", AREAS.cittadino.pages, citizen)).toEqual([
+      { to: "/cittadino/home", label: "nav.homepage", icon: "it-pa" },
+      { to: "/cittadino/profilo", label: { text: "Mario Rossi" }, icon: "it-user" },
+      { to: "/cittadino/impostazioni", label: "nav.settings", icon: "it-settings" },
+    ]);
+    for (const area of [AREAS.operatore, AREAS.admin]) {
       const user = makeUser({ type: area.userType });
-      expect(navEntriesFor(`/${area.area}`, area.pages, user).map((e) => e.to)).toEqual([`/${area.area}/home`]);
+      expect(navEntriesFor(`/${area.area}`, area.pages, user).map((e) => e.to)).toEqual([
+        `/${area.area}/home`,
+        `/${area.area}/profilo`,
+      ]);
     }
+    const nav = renderSidebar(navEntriesFor("/cittadino", AREAS.cittadino.pages, citizen));
+    expect(within(nav).getByRole("link", { name: "Mario Rossi" }).getAttribute("href")).toBe("/cittadino/profilo");
+    expect(within(nav).getByRole("link", { name: "Impostazioni" })).toBeTruthy();
   });
 });

@@ -28,7 +28,7 @@ export function Sidebar({ id, label, entries, open }: SidebarProps) {
                 <NavLink to={entry.to} className={({ isActive }) => `list-item icon-left${isActive ? " active" : ""}`}>
                   <span className="list-item-title-icon-wrapper">
                     <Icon icon={entry.icon} size="sm" color="primary" className="me-2" />
-                    <span>{t(entry.label)}</span>
+                    <span>{typeof entry.label === "string" ? t(entry.label) : entry.label.text}</span>
                   </span>
                 </NavLink>
               </li>

@@ -7,6 +7,7 @@ import { BackButton } from "../../../ui/BackButton.tsx";
 const POLICY_SECTIONS = [
   { id: "termini", title: "help.terms.title", body: ["help.terms.p1", "help.terms.p2"] },
   { id: "privacy", title: "help.privacy.title", body: ["help.privacy.p1", "help.privacy.p2"] },
+  { id: "privacy-operatori", title: "help.privacyOperators.title", body: ["help.privacyOperators.p1"] },
   { id: "cookie", title: "help.cookie.title", body: ["help.cookie.p1"] },
 ] as const;
 

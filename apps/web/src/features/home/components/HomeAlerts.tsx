@@ -1,6 +1,8 @@
 import type { TUser } from "@cura/domain";
 import { USER_TYPES } from "@cura/domain/constants";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { EMAIL_VERIFICATION_PATH, NUMBER_VERIFICATION_PATH, profilePathOf } from "../../../app/gate.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 
 /**
@@ -15,6 +17,13 @@ export function homeAlertKeys(user: TUser): TKey[] {
   return keys;
 }
 
+/** Where each reminder leads: the page that settles it. */
+function linkOf(key: TKey, user: TUser): { to: string; label: TKey } {
+  if (key === "home.alerts.emailUnverified") return { to: EMAIL_VERIFICATION_PATH, label: "home.alerts.emailLink" };
+  if (key === "home.alerts.phoneUnverified") return { to: NUMBER_VERIFICATION_PATH, label: "home.alerts.phoneLink" };
+  return { to: profilePathOf(user), label: "home.alerts.registryLink" };
+}
+
 export function HomeAlerts({ user }: { user: TUser }) {
   const { t } = useTranslation();
   const keys = homeAlertKeys(user);
@@ -23,7 +32,8 @@ export function HomeAlerts({ user }: { user: TUser }) {
     <section aria-label={t("home.alerts.label")} className="mb-4">
       {keys.map((key) => (
         <div key={key} className="alert alert-warning" data-testid="home-alert">
-          {t(key)}
+          <p className="mb-2">{t(key)}</p>
+          <Link to={linkOf(key, user).to}>{t(linkOf(key, user).label)}</Link>
         </div>
       ))}
     </section>

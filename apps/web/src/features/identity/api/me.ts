@@ -1,5 +1,5 @@
 import type { TUser } from "@cura/domain";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../../lib/api.ts";
 import { session } from "../../../lib/session.ts";
@@ -26,4 +26,17 @@ export function useMe(enabled: boolean) {
     if (query.data) session.setUser(query.data);
   }, [query.data]);
   return query;
+}
+
+/** A call answered with the fresh user: keep the session and the cache in step with it. */
+export function storeUser(queryClient: QueryClient, user: TUser): void {
+  session.setUser(user);
+  queryClient.setQueryData(meQueryKey, user);
+}
+
+/** Asks for the current user again and stores it (after a verification, a password change…). */
+export async function refreshMe(queryClient: QueryClient): Promise<TUser> {
+  const user = await fetchMe();
+  storeUser(queryClient, user);
+  return user;
 }

@@ -6,12 +6,14 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BRAND, telHref } from "../../../app/brand.ts";
+import { landingPathOf } from "../../../app/gate.ts";
 import { SupportModal } from "../../../app/shells/SupportModal.tsx";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { homePathOf, session } from "../../../lib/session.ts";
+import { session } from "../../../lib/session.ts";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useLogin } from "../api/login.ts";
 import { fetchMe, meQueryKey } from "../api/me.ts";
+import { RecoveryEmailModal } from "../components/RecoveryEmailModal.tsx";
 
 const FIELDS = ["email", "password"] as const;
 
@@ -30,6 +32,7 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
   const [tokenLoading, setTokenLoading] = useState(Boolean(accessToken));
   const ids = { email: useId(), password: useId(), error: useId() };
 
@@ -48,7 +51,7 @@ export default function LoginPage() {
         if (cancelled) return;
         session.signIn(accessToken, user);
         queryClient.setQueryData(meQueryKey, user);
-        void navigate(homePathOf(user), { replace: true });
+        void navigate(landingPathOf(user), { replace: true });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -66,7 +69,8 @@ export default function LoginPage() {
       const { token, user } = await loginMutation.mutateAsync({ email: values.email, password: values.password });
       session.signIn(token, user);
       queryClient.setQueryData(meQueryKey, user);
-      await navigate(homePathOf(user), { replace: true });
+      // The post-login gate (spec 000 §2.11) decides where a new session starts.
+      await navigate(landingPathOf(user), { replace: true });
     } catch (error) {
       if (!isApiError(error)) {
         setFormError(t("errors.unexpected"));
@@ -151,7 +155,23 @@ export default function LoginPage() {
           <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
             {isSubmitting ? t("login.submitting") : t("login.submit")}
           </button>
+          <div className="d-flex flex-wrap justify-content-between gap-2 mt-3">
+            <Link to="/password/recovery">{t("login.forgotPassword")}</Link>
+            <button type="button" className="btn btn-link p-0" onClick={() => setRecoveryOpen(true)}>
+              {t("login.recoverByEmail")}
+            </button>
+          </div>
         </form>
+
+        <section className="mt-5" aria-labelledby="login-register-title">
+          <h2 id="login-register-title" className="h5">
+            {t("login.noAccount")}
+          </h2>
+          <p>{t("login.registerText")}</p>
+          <Link to="/register" className="btn btn-outline-primary">
+            {t("login.register")}
+          </Link>
+        </section>
 
         <section className="mt-5" aria-labelledby="login-help-title">
           <h2 id="login-help-title" className="h5">
@@ -173,6 +193,7 @@ export default function LoginPage() {
           </div>
         </section>
         <SupportModal isOpen={supportOpen} onClose={() => setSupportOpen(false)} />
+        <RecoveryEmailModal isOpen={recoveryOpen} onClose={() => setRecoveryOpen(false)} />
       </div>
     </div>
   );

@@ -1,0 +1,74 @@
+import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
+
+/**
+ * Forms validate with the same zod schemas as the server (DESIGN §1). A schema sees the body the
+ * page will send, not the raw inputs: `prepare` turns the form's values (empty strings, text from
+ * selects) into that body first, so an empty select is `null` as the server expects and the
+ * schema's cross-field rules (its superRefine) always run.
+ */
+
+/** What the resolver needs of a zod schema (structural, so the web app does not import zod). */
+export interface SafeParser {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+export type Issue = { path: readonly PropertyKey[]; message: string };
+
+/** The first message of each body path (`anagrafica.cf`), in the order the schema found them. */
+export function firstMessages(issues: readonly Issue[]): Map<string, string> {
+  const messages = new Map<string, string>();
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".");
+    if (!messages.has(key)) messages.set(key, issue.message);
+  }
+  return messages;
+}
+
+/** Flat `a.b` errors as react-hook-form's nested error object. */
+export function nestErrors(flat: Map<string, string>): FieldErrors {
+  const root: Record<string, unknown> = {};
+  for (const [path, message] of flat) {
+    const parts = path === "" ? ["root"] : path.split(".");
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
+    const last = parts[parts.length - 1] as string;
+    node[last] = { type: "validate", message } satisfies FieldError;
+  }
+  return root as FieldErrors;
+}
+
+/** A react-hook-form resolver that validates `prepare(values)` with a shared schema. */
+export function schemaResolver<T extends FieldValues>(
+  schema: SafeParser,
+  prepare: (values: T) => unknown = (values) => values,
+): Resolver<T> {
+  return async (values) => {
+    const result = schema.safeParse(prepare(values));
+    if (result.success) return { values, errors: {} };
+    return { values: {}, errors: nestErrors(firstMessages(result.error.issues)) as FieldErrors<T> };
+  };
+}
+
+/** An input's text as the body wants it: trimmed, and null when empty. */
+export function orNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
+}
+
+/** The message of a (possibly nested) field error, if any. */
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  const message = (node as FieldError | undefined)?.message;
+  return typeof message === "string" && message ? message : undefined;
+}
