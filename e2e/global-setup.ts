@@ -1,12 +1,14 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
 import { buildApp, webDistDir } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { migrate } from "../apps/api/src/db/migrate.ts";
 import { seedDemoData } from "../apps/api/src/db/seed.ts";
+import { users } from "../apps/api/src/modules/identity/tables.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir });
   await migrate(database);
   await seedDemoData(database.db);
+  await journeyFixtures(database.db);
   const app = await buildApp({ config, database });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
@@ -34,4 +37,12 @@ export default async function setup(project: TestProject) {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Accounts in the states some journeys start from, on top of the demo world. */
+export const TEMPORARY_PASSWORD_OPERATOR = "monitoraggio.operatore@cura.demo";
+
+async function journeyFixtures(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+  // An operator whose administrator has just created the account with a temporary password.
+  await db.update(users).set({ temporaryPassword: true }).where(eq(users.email, TEMPORARY_PASSWORD_OPERATOR));
 }
