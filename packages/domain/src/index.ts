@@ -12,3 +12,4 @@ export * from "./validation/email.ts";
 export * from "./validation/password.ts";
 export * from "./validation/phone.ts";
 export * from "./validation/tax-code.ts";
+export * from "./booking-states.ts";

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  availableBookingActions,
+  BOOKING_ACTIONS,
+  BOOKING_STATUSES,
+  isFinalBookingStatus,
+  nextBookingStatus,
+} from "./booking-states.ts";
+
+describe("booking state machine", () => {
+  it("lets the company confirm, propose, refuse and close", () => {
+    expect(nextBookingStatus("ricevuto", "confirm", "operator")).toBe("confermato");
+    expect(nextBookingStatus("ricevuto", "propose", "operator")).toBe("in_attesa");
+    expect(nextBookingStatus("confermato", "refuse", "operator")).toBe("rifiutato");
+    expect(nextBookingStatus("confermato", "close", "operator")).toBe("evaso");
+  });
+
+  it("lets the citizen answer a proposal, ask for a new date, and cancel", () => {
+    expect(nextBookingStatus("in_attesa", "accept", "citizen")).toBe("confermato");
+    expect(nextBookingStatus("in_attesa", "reject", "citizen")).toBe("annullato");
+    expect(nextBookingStatus("confermato", "request_new_date", "citizen")).toBe("ricevuto");
+    expect(nextBookingStatus("confermato", "cancel", "citizen")).toBe("annullato");
+  });
+
+  it("refuses each action to the other side", () => {
+    expect(nextBookingStatus("ricevuto", "confirm", "citizen")).toBeNull();
+    expect(nextBookingStatus("in_attesa", "accept", "operator")).toBeNull();
+    expect(nextBookingStatus("confermato", "cancel", "operator")).toBeNull();
+  });
+
+  it("refuses closing what is not confirmed, and anything on a finished booking", () => {
+    expect(nextBookingStatus("ricevuto", "close", "operator")).toBeNull();
+    for (const status of ["evaso", "rifiutato", "annullato"] as const) {
+      expect(isFinalBookingStatus(status)).toBe(true);
+      for (const action of BOOKING_ACTIONS) {
+        expect(nextBookingStatus(status, action, "operator")).toBeNull();
+        expect(nextBookingStatus(status, action, "citizen")).toBeNull();
+      }
+    }
+  });
+
+  it("offers every status a way forward unless it is final", () => {
+    for (const status of BOOKING_STATUSES) {
+      const actions = [...availableBookingActions(status, "operator"), ...availableBookingActions(status, "citizen")];
+      expect(actions.length === 0).toBe(isFinalBookingStatus(status));
+    }
+    expect(availableBookingActions("in_attesa", "citizen")).toEqual(["accept", "reject", "request_new_date", "cancel"]);
+  });
+});

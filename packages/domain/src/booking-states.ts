@@ -1,0 +1,111 @@
+/**
+ * The booking state machine (spec 001 §4 "Booking statuses"), written once: the API refuses any
+ * transition not listed here (409), and the pages offer only the actions listed here.
+ *
+ * The spec names the statuses and the actions of each side but not every transition; the table
+ * below is our reading, and docs/decisions.md says why where it had to choose.
+ */
+
+export const BOOKING_STATUSES = ["ricevuto", "in_attesa", "confermato", "evaso", "rifiutato", "annullato"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  ricevuto: "ricevuto",
+  in_attesa: "in attesa di risposta",
+  confermato: "confermato",
+  evaso: "evaso",
+  rifiutato: "rifiutato",
+  annullato: "annullato",
+};
+
+/** Bootstrap Italia colour of each status (badges, calendar events). */
+export const BOOKING_STATUS_COLOURS: Record<BookingStatus, "primary" | "warning" | "success" | "secondary" | "danger"> =
+  {
+    ricevuto: "primary",
+    in_attesa: "warning",
+    confermato: "success",
+    evaso: "secondary",
+    rifiutato: "danger",
+    annullato: "danger",
+  };
+
+/** Calendar grouping: confirmed, completed, awaiting reply, error/refused/cancelled. */
+export const BOOKING_STATUS_GROUPS: Record<BookingStatus, "confirmed" | "completed" | "awaiting" | "closed"> = {
+  ricevuto: "awaiting",
+  in_attesa: "awaiting",
+  confermato: "confirmed",
+  evaso: "completed",
+  rifiutato: "closed",
+  annullato: "closed",
+};
+
+/** Operator refusal reasons 1–4 and citizen cancellation reasons 1–2 (spec 001 §4). */
+export const REFUSAL_REASONS = {
+  1: "Non sono disponibili ulteriori richieste per la data selezionata: prenota per la settimana successiva",
+  2: "Problemi di approvvigionamento",
+  3: "Mancano dati essenziali: completa l'anagrafica",
+  4: "Un imprevisto ci costringe ad annullare",
+} as const;
+export const CANCELLATION_REASONS = {
+  1: "Non sono più interessato",
+  2: "Non posso mantenere l'impegno",
+} as const;
+
+export type BookingActor = "citizen" | "operator";
+
+export const BOOKING_ACTIONS = [
+  "confirm",
+  "propose",
+  "refuse",
+  "close",
+  "accept",
+  "reject",
+  "request_new_date",
+  "cancel",
+] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+interface Transition {
+  actor: BookingActor;
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+}
+
+export const BOOKING_TRANSITIONS: Record<BookingAction, Transition> = {
+  // The company accepts the request as it is.
+  confirm: { actor: "operator", from: ["ricevuto"], to: "confermato" },
+  // The company proposes another date and time; the citizen must answer.
+  propose: { actor: "operator", from: ["ricevuto", "confermato"], to: "in_attesa" },
+  // The company refuses, with a reason 1–4.
+  refuse: { actor: "operator", from: ["ricevuto", "in_attesa", "confermato"], to: "rifiutato" },
+  // The company closes a confirmed booking once served (alone or in bulk).
+  close: { actor: "operator", from: ["confermato"], to: "evaso" },
+  // The citizen accepts the proposed change.
+  accept: { actor: "citizen", from: ["in_attesa"], to: "confermato" },
+  // The citizen rejects the proposed change: the request ends.
+  reject: { actor: "citizen", from: ["in_attesa"], to: "annullato" },
+  // The citizen asks for another date and time: the request goes back to the company.
+  request_new_date: { actor: "citizen", from: ["in_attesa", "confermato"], to: "ricevuto" },
+  // The citizen cancels, with a reason 1–2 (also a request not yet answered).
+  cancel: { actor: "citizen", from: ["ricevuto", "in_attesa", "confermato"], to: "annullato" },
+};
+
+/** The status an action leads to, or null when that actor may not take it from this status. */
+export function nextBookingStatus(
+  status: BookingStatus,
+  action: BookingAction,
+  actor: BookingActor,
+): BookingStatus | null {
+  const transition = BOOKING_TRANSITIONS[action];
+  if (transition.actor !== actor || !transition.from.includes(status)) return null;
+  return transition.to;
+}
+
+/** What this actor can do with a booking in this status (the buttons a page shows). */
+export function availableBookingActions(status: BookingStatus, actor: BookingActor): BookingAction[] {
+  return BOOKING_ACTIONS.filter((action) => nextBookingStatus(status, action, actor) !== null);
+}
+
+/** A booking that no action can change any more. */
+export const isFinalBookingStatus = (status: BookingStatus): boolean =>
+  BOOKING_ACTIONS.every((action) => !BOOKING_TRANSITIONS[action].from.includes(status));
