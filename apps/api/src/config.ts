@@ -37,6 +37,17 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   SEED_DEMO: z.stringbool().default(true),
   BRAND: z.enum(["cura", "cura-pro"]).default("cura"),
+  /**
+   * SPID and CIE through OpenID Connect (authorization code + PKCE). Each provider may name its own
+   * broker; one broker serving both is configured by giving both the same issuer. Unset: the
+   * embedded test identity provider where dev tools exist (never in production), else unavailable.
+   */
+  SPID_ISSUER: z.url().optional(),
+  SPID_CLIENT_ID: z.string().min(1).optional(),
+  SPID_CLIENT_SECRET: z.string().min(1).optional(),
+  CIE_ISSUER: z.url().optional(),
+  CIE_CLIENT_ID: z.string().min(1).optional(),
+  CIE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -80,7 +91,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     seedDemo: e.SEED_DEMO,
     brand: e.BRAND,
+    /** The configured OpenID Connect broker per national identity; null: embedded (dev) or none. */
+    nationalIdentity: {
+      spid: identityBroker("SPID", e.SPID_ISSUER, e.SPID_CLIENT_ID, e.SPID_CLIENT_SECRET, production),
+      cie: identityBroker("CIE", e.CIE_ISSUER, e.CIE_CLIENT_ID, e.CIE_CLIENT_SECRET, production),
+    },
   };
+}
+
+export interface IdentityBrokerConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function identityBroker(
+  name: string,
+  issuer: string | undefined,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  production: boolean,
+): IdentityBrokerConfig | null {
+  if (!issuer) {
+    if (clientId || clientSecret)
+      throw new Error(`Invalid configuration: ${name}_CLIENT_* given without ${name}_ISSUER`);
+    return null;
+  }
+  if (!clientId || !clientSecret) {
+    throw new Error(`Invalid configuration: ${name}_ISSUER needs ${name}_CLIENT_ID and ${name}_CLIENT_SECRET`);
+  }
+  if (production && !issuer.startsWith("https://")) {
+    throw new Error(`Invalid configuration: ${name}_ISSUER must be an https URL in production`);
+  }
+  // Kept exactly as given: it must equal the issuer of the broker's discovery document.
+  return { issuer, clientId, clientSecret };
 }
 
 /** Development-only fixed keys: fine for local data, refused in production above. */

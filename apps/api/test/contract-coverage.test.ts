@@ -17,6 +17,8 @@ const EXTRA_ROUTES: Record<string, string> = {
   "GET email/verify/{userHashid}/{expires}/{signature}": "the signed link of the verification e-mail",
   "DELETE users/profile": "the proper verb beside the spec's GET users/profile/delete",
   "DELETE users/profile/picture": "the proper verb beside the spec's GET users/profile/picture/delete",
+  "GET auth/{provider}/start": "SPID/CIE sign-in: redirects to the identity provider (spec 000 §2.3)",
+  "GET auth/{provider}/callback": "SPID/CIE: the identity provider's return, on to /login/{provider} (spec 000 §2.5)",
   "GET utilities/prefissi": "telephone prefixes of the registration form (spec 000 §3 Prefix entry)",
 };
 

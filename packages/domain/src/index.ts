@@ -6,6 +6,7 @@ export * from "./contracts/geo.ts";
 export * from "./contracts/health.ts";
 export * from "./contracts/identity.ts";
 export * from "./contracts/identity-forms.ts";
+export * from "./contracts/national-identity.ts";
 export * from "./errors.ts";
 export * from "./validation/age.ts";
 export * from "./validation/email.ts";

@@ -19,6 +19,8 @@ const PublicLayout = lazy(() => import("./shells/PublicLayout.tsx"));
 const AreaShell = lazy(() => import("./shells/AreaShell.tsx"));
 
 const LoginPage = lazy(() => import("../features/identity/pages/LoginPage.tsx"));
+const SpidReturnPage = lazy(() => import("../features/national-identity/pages/SpidReturnPage.tsx"));
+const CieReturnPage = lazy(() => import("../features/national-identity/pages/CieReturnPage.tsx"));
 const DisabledPage = lazy(() => import("../features/identity/pages/DisabledPage.tsx"));
 const HelpPage = lazy(() => import("../features/help/pages/HelpPage.tsx"));
 const DevOutboxPage = lazy(() => import("../features/dev-outbox/pages/DevOutboxPage.tsx"));
@@ -156,6 +158,16 @@ export function createAppRoutes(): RouteObject[] {
           element: <PublicLayout />,
           children: [
             { path: "login", element: <LoginPage />, handle: { titleKey: "login.title" } satisfies RouteHandle },
+            {
+              path: "login/spid",
+              element: <SpidReturnPage />,
+              handle: { titleKey: "login.title" } satisfies RouteHandle,
+            },
+            {
+              path: "login/cie",
+              element: <CieReturnPage />,
+              handle: { titleKey: "login.title" } satisfies RouteHandle,
+            },
             {
               path: "disabled",
               element: <DisabledPage />,

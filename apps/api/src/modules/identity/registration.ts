@@ -9,6 +9,7 @@ import {
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { Transaction } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import { hashPassword } from "../../platform/auth/passwords.ts";
 import type { ModuleContext } from "../../platform/module.ts";
@@ -55,41 +56,80 @@ export async function register(
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const type = body.type as UserType;
-  const passwordHash = await hashPassword(body.password);
-  const anagrafica = toAnagraficaValues(body.anagrafica);
+  return createAccount(ctx, request, {
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    type,
+    consents: body,
+    anagrafica: toAnagraficaValues(body.anagrafica),
+    auditDetail: { type },
+    // An operator joins the company whose code they gave, in the same transaction.
+    async withinTransaction(tx, userId) {
+      if (type === 1 && !(await joinCompanyByCode(tx, userId, companyCode))) {
+        throw validationError({ company_code: [INVALID_COMPANY_CODE_MESSAGE] });
+      }
+    },
+  });
+}
+
+type Consents = Pick<
+  RegisterBody,
+  "data_consense" | "share_consense" | "charge_consense" | "notification_consense" | "marketing_consense"
+>;
+
+export interface NewAccount {
+  email: string;
+  /** Null for accounts created through SPID or CIE: they sign in there, or set one by recovery. */
+  passwordHash: string | null;
+  type: UserType;
+  consents: Consents;
+  anagrafica: ReturnType<typeof toAnagraficaValues>;
+  /** Added to the user.registered audit entry, beside the consents. */
+  auditDetail: Record<string, unknown>;
+  withinTransaction?: (tx: Transaction, userId: number) => Promise<void>;
+}
+
+/**
+ * Creates an account whose data has been checked: user, personal record and audit entry in one
+ * transaction; then the verification e-mail and a first session. Used by every way of registering.
+ */
+export async function createAccount(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  account: NewAccount,
+): Promise<{ token: string; user: TUser }> {
+  const { consents } = account;
+  const consentValues = {
+    data_consense: consents.data_consense,
+    share_consense: consents.share_consense,
+    charge_consense: consents.charge_consense,
+    notification_consense: consents.notification_consense,
+    marketing_consense: consents.marketing_consense,
+  };
   const user = await ctx.db
     .transaction(async (tx) => {
       const created = await repository.insertUser(tx, {
-        email: body.email,
-        passwordHash,
-        type,
-        iAm: AREA_BY_USER_TYPE[type],
-        dataConsense: body.data_consense,
-        shareConsense: body.share_consense,
-        chargeConsense: body.charge_consense,
-        notificationConsense: body.notification_consense,
-        marketingConsense: body.marketing_consense,
+        email: account.email,
+        passwordHash: account.passwordHash,
+        type: account.type,
+        iAm: AREA_BY_USER_TYPE[account.type],
+        dataConsense: consents.data_consense,
+        shareConsense: consents.share_consense,
+        chargeConsense: consents.charge_consense,
+        notificationConsense: consents.notification_consense,
+        marketingConsense: consents.marketing_consense,
       });
-      await repository.insertAnagrafica(tx, { ...anagrafica, userId: created.id });
-      if (type === 1 && !(await joinCompanyByCode(tx, created.id, companyCode))) {
-        throw validationError({ company_code: [INVALID_COMPANY_CODE_MESSAGE] });
-      }
+      await repository.insertAnagrafica(tx, { ...account.anagrafica, userId: created.id });
+      await account.withinTransaction?.(tx, created.id);
       await recordAudit(
         tx,
-        { ...actorOf(request), userId: created.id, userType: type },
+        { ...actorOf(request), userId: created.id, userType: account.type },
         {
           action: "user.registered",
           entity: "user",
           entityId: created.id,
           // The consents given at registration are the first entry of the consent record.
-          detail: {
-            type,
-            data_consense: body.data_consense,
-            share_consense: body.share_consense,
-            charge_consense: body.charge_consense,
-            notification_consense: body.notification_consense,
-            marketing_consense: body.marketing_consense,
-          },
+          detail: { ...account.auditDetail, ...consentValues },
         },
       );
       return created;
@@ -101,8 +141,8 @@ export async function register(
     });
 
   // The account exists whatever the mail server says; the page offers "send again" (POST email/resend).
-  await sendVerificationMail(ctx, { id: user.id, email: body.email, name: anagrafica.name }).catch((error: unknown) =>
-    request.log.error({ err: error }, "verification e-mail not sent"),
+  await sendVerificationMail(ctx, { id: user.id, email: account.email, name: account.anagrafica.name }).catch(
+    (error: unknown) => request.log.error({ err: error }, "verification e-mail not sent"),
   );
   const { token } = await openSession(ctx.db, user, request);
   return { token, user: await currentUser(ctx, user.id) };

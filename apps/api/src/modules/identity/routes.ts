@@ -19,6 +19,7 @@ import type { Access } from "../../platform/auth/access.ts";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import * as anagrafica from "./anagrafica.ts";
+import { nationalIdentityRoutes } from "./national/routes.ts";
 import * as passwords from "./passwords.ts";
 import * as registration from "./registration.ts";
 import { accountRoutes } from "./routes-account.ts";
@@ -206,4 +207,5 @@ export const identityRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
 
   await app.register(accountRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
+  await app.register(nationalIdentityRoutes, { ctx });
 };

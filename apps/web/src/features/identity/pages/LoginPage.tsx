@@ -11,6 +11,7 @@ import { SupportModal } from "../../../app/shells/SupportModal.tsx";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
 import { session } from "../../../lib/session.ts";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { NationalIdentityButtons } from "../../national-identity/index.ts";
 import { useLogin } from "../api/login.ts";
 import { fetchMe, meQueryKey } from "../api/me.ts";
 import { RecoveryEmailModal } from "../components/RecoveryEmailModal.tsx";
@@ -162,6 +163,12 @@ export default function LoginPage() {
             </button>
           </div>
         </form>
+        <section className="mt-4" aria-labelledby="login-nid-title">
+          <h2 id="login-nid-title" className="h5">
+            {t("nationalIdentity.buttons.title")}
+          </h2>
+          <NationalIdentityButtons />
+        </section>
 
         <section className="mt-5" aria-labelledby="login-register-title">
           <h2 id="login-register-title" className="h5">
