@@ -108,7 +108,7 @@ describe("foundation journeys", () => {
     const page = await newPage(browser);
     await page.goto("/una/pagina/che/non/esiste");
     await page.waitForURL("**/login");
-    await signIn(page, "giulia.esposito@cura.demo");
+    await signIn(page, "maria.rossi@cura.demo");
     await page.waitForURL("**/cittadino/home");
     await page.goto("/una/pagina/che/non/esiste");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Pagina non trovata");

@@ -20,6 +20,9 @@ const EXTRA_ROUTES: Record<string, string> = {
   "GET auth/{provider}/start": "SPID/CIE sign-in: redirects to the identity provider (spec 000 §2.3)",
   "GET auth/{provider}/callback": "SPID/CIE: the identity provider's return, on to /login/{provider} (spec 000 §2.5)",
   "GET utilities/prefissi": "telephone prefixes of the registration form (spec 000 §3 Prefix entry)",
+  "DELETE companies/own/profile/picture": "the proper verb beside the spec's GET companies/own/profile/picture/delete",
+  "DELETE prohibidates/{hashid}":
+    "removing a closure: the spec lists GET, POST and PUT prohibidates/{hashid} only, and an operator must be able to undo one",
 };
 
 interface SpecRoute {

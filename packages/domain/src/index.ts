@@ -1,5 +1,7 @@
+export * from "./booking-states.ts";
 export * from "./constants.ts";
 export * from "./contracts/common.ts";
+export * from "./contracts/companies.ts";
 export * from "./contracts/dev.ts";
 export * from "./contracts/files.ts";
 export * from "./contracts/geo.ts";
@@ -13,4 +15,3 @@ export * from "./validation/email.ts";
 export * from "./validation/password.ts";
 export * from "./validation/phone.ts";
 export * from "./validation/tax-code.ts";
-export * from "./booking-states.ts";

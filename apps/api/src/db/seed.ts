@@ -1,6 +1,12 @@
 import { OPERATOR_PERMISSIONS, taxCodeCheckChar } from "@cura/domain";
 import { sql } from "drizzle-orm";
-import { companies, healthServices, openingHours, operators } from "../modules/companies/tables.ts";
+import {
+  addCompanyBasics,
+  seedDemoCircle,
+  seedDemoCompanies,
+  seedDemoLibrary,
+} from "../modules/companies/demo-data.ts";
+import { companies, healthServices, operators } from "../modules/companies/tables.ts";
 import { anagrafiche, users } from "../modules/identity/tables.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import type { Database, Transaction } from "./client.ts";
@@ -85,50 +91,49 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       name: "Farmacia San Marco",
       level: 1,
       kind: "farmacia",
+      subtype: "farmacia",
       code: "FSM0000001",
       comune: "Milano",
       provincia: "MI",
       regione: "Lombardia",
       cap: "20121",
       address: "Corso Garibaldi 12",
-      latitude: "45.4773",
-      longitude: "9.1815",
+      lat: 45.4773,
+      lng: 9.1815,
       email: "info@farmaciasanmarco.demo",
       phone: "0245678901",
+      asl: "ATS della Città Metropolitana di Milano",
+      picEnabled: true,
     });
     await service(tx, pharmacy, "Misurazione della pressione", 1, 15);
     await service(tx, pharmacy, "Elettrocardiogramma (ECG)", 1, 30);
-    await service(tx, pharmacy, "Ritiro farmaci su prenotazione", 3, 15);
-    await hours(
-      tx,
-      pharmacy,
-      [1, 2, 3, 4, 5],
-      [
-        ["08:30", "12:30"],
-        ["15:00", "19:30"],
-      ],
-    );
-    await hours(tx, pharmacy, [6], [["09:00", "12:30"]]);
+    await service(tx, pharmacy, "Ritiro farmaci su prenotazione", 1, 15);
+    await addCompanyBasics(tx, pharmacy, "farmacia");
+    await seedDemoLibrary(tx, pharmacy);
 
     const room = await company(tx, {
       name: "Centrale di Monitoraggio Lazio",
       level: 5,
       kind: "centrale",
+      subtype: "centrale_monitoraggio",
       code: "CML0000005",
       comune: "Roma",
       provincia: "RM",
       regione: "Lazio",
       cap: "00185",
       address: "Via Merulana 45",
-      latitude: "41.8935",
-      longitude: "12.5040",
+      lat: 41.8935,
+      lng: 12.504,
       email: "centrale@monitoraggiolazio.demo",
       phone: "0612345678",
       forceableNumberVerification: true,
+      asl: "ASL Roma 1",
+      defaultControlRoom: true,
     });
     await service(tx, room, "Telemonitoraggio pazienti cronici", 8, 30);
     await service(tx, room, "Televisita di controllo", 2, 20);
-    await hours(tx, room, [1, 2, 3, 4, 5, 6, 7], [["08:00", "20:00"]]);
+    await addCompanyBasics(tx, room, "centrale");
+    const providers = await seedDemoCompanies(tx, { monitoringRoomId: room, pharmacyId: pharmacy });
 
     const staff = async (
       email: string,
@@ -151,7 +156,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await staff("monitoraggio.admin@cura.demo", room, "Paolo", "Marini", "3330000021", true);
     await staff("monitoraggio.operatore@cura.demo", room, "Sara", "Greco", "3330000022", false);
 
-    await person("maria.rossi@cura.demo", 0, {
+    const maria = await person("maria.rossi@cura.demo", 0, {
       name: "Maria",
       surname: "Rossi",
       cf: cf("RSSMRA85M41F205"),
@@ -164,7 +169,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       address: "Via Bergamo 7",
       tel: "3471234567",
     });
-    await person("giuseppe.bianchi@cura.demo", 0, {
+    const giuseppe = await person("giuseppe.bianchi@cura.demo", 0, {
       name: "Giuseppe",
       surname: "Bianchi",
       cf: cf("BNCGPP52C12H501"),
@@ -190,6 +195,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       address: "Via Chiaia 31",
       tel: "3204455667",
     });
+    await seedDemoCircle(tx, maria, [pharmacy, providers.get("Poliambulatorio Città Studi") as number]);
+    await seedDemoCircle(tx, giuseppe, [providers.get("Farmacia Trastevere") as number]);
   });
   return true;
 }
@@ -201,11 +208,4 @@ async function company(tx: Transaction, values: typeof companies.$inferInsert): 
 
 async function service(tx: Transaction, companyId: number, name: string, positionRef: number, slotMinutes: number) {
   await tx.insert(healthServices).values({ companyId, name, positionRef, slotMinutes });
-}
-
-async function hours(tx: Transaction, companyId: number, weekdays: number[], ranges: [string, string][]) {
-  const rows = weekdays.flatMap((weekday) =>
-    ranges.map(([opensAt, closesAt]) => ({ companyId, weekday, opensAt, closesAt })),
-  );
-  await tx.insert(openingHours).values(rows);
 }

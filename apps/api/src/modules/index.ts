@@ -1,4 +1,5 @@
 import type { CuraModule } from "../platform/module.ts";
+import { companiesModule } from "./companies/index.ts";
 import { devModule } from "./dev/index.ts";
 import { filesModule } from "./files/index.ts";
 import { geoModule } from "./geo/index.ts";
@@ -6,4 +7,4 @@ import { identityModule } from "./identity/index.ts";
 import { systemModule } from "./system/index.ts";
 
 /** Every module of the API, registered in this order under /api/v1. Add a module: one line here. */
-export const modules: CuraModule[] = [systemModule, identityModule, filesModule, geoModule, devModule];
+export const modules: CuraModule[] = [systemModule, identityModule, filesModule, geoModule, companiesModule, devModule];

@@ -1,7 +1,10 @@
 import { COMPANY_LEVELS, type TCompanySummary } from "@cura/domain";
 import type { Executor } from "../../db/client.ts";
 import type { Ids } from "../../platform/ids.ts";
+import { platformService } from "./presenters.ts";
 import * as repository from "./repository.ts";
+
+/** What other modules use of companies: memberships, the operator's company summary, company codes. */
 
 export interface Membership {
   companyId: number;
@@ -24,18 +27,28 @@ export async function membershipOf(db: Executor, userId: number): Promise<Member
   };
 }
 
-/** The company as the signed-in operator's client needs it (spec 000 §3 Company). */
+/**
+ * The company as the signed-in operator's client needs it (spec 000 §3 Company): its active
+ * platform services (the menu shows an entry only when its ref is among them) and its library.
+ */
 export async function companySummary(db: Executor, ids: Ids, companyId: number): Promise<TCompanySummary | null> {
-  const company = await repository.findCompany(db, companyId);
+  const [company, services, library] = await Promise.all([
+    repository.findCompany(db, companyId),
+    repository.listCompanyServices(db, companyId),
+    repository.listLibraryItems(db, companyId),
+  ]);
   if (!company) return null;
-  const services = await repository.listActiveServices(db, companyId);
   return {
     hashid: ids.encode(company.id),
     name: company.name,
     level: company.level,
-    active_services: services.map((s) => ({ hashid: ids.encode(s.id), name: s.name, position_ref: s.positionRef })),
-    // Library items arrive with the company library (bancadati) work.
-    bancaDati: [],
+    active_services: services.filter((s) => s.active).map((s) => platformService(ids, s.positionRef)),
+    bancaDati: library.map((item) => ({
+      hashid: ids.encode(item.id),
+      label: item.label,
+      url: item.url,
+      open_iframe: item.openIframe,
+    })),
   };
 }
 
