@@ -28,6 +28,8 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
     locale: "it-IT",
     timezoneId: "Europe/Rome",
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    // Bootstrap skips its fades under reduced motion, so axe never judges a half-faded modal.
+    reducedMotion: "reduce",
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -199,6 +199,8 @@ describe("identity journeys", () => {
     await page.clock.fastForward("05:30");
     const dialog = page.getByRole("dialog", { name: "Sessione Scaduta" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The page's timers run on the fake clock: let the modal's own timers finish before judging it.
+    await page.clock.runFor(1000);
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Accedi" }).click();
     await page.waitForURL("**/login");
