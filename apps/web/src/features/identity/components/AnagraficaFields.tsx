@@ -42,6 +42,33 @@ export function TitleSelect({ form, base }: { form: AnyForm; base: string }) {
   );
 }
 
+/** Title, name and surname: the first row of every personal-data form (registration, profile). */
+export function NameRow({ form, base }: { form: AnyForm; base: string }) {
+  const { t } = useTranslation();
+  const errors = form.formState.errors;
+  return (
+    <div className="row">
+      <div className="col-12 col-md-4">
+        <TitleSelect form={form} base={base} />
+      </div>
+      <TextField
+        wrapperClassName="col-12 col-md-4"
+        label={t("anagrafica.name")}
+        autoComplete="given-name"
+        error={errorAt(errors, `${base}name`)}
+        {...form.register(`${base}name`)}
+      />
+      <TextField
+        wrapperClassName="col-12 col-md-4"
+        label={t("anagrafica.surname")}
+        autoComplete="family-name"
+        error={errorAt(errors, `${base}surname`)}
+        {...form.register(`${base}surname`)}
+      />
+    </div>
+  );
+}
+
 export function GenderSelect({ form, base }: { form: AnyForm; base: string }) {
   const { t } = useTranslation();
   return (

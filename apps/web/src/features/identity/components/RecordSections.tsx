@@ -27,10 +27,10 @@ import {
   type AnyForm,
   BirthCountrySelect,
   GenderSelect,
+  NameRow,
   PhoneFields,
   RegisterFields,
   ResidenceFields,
-  TitleSelect,
   useTaxCodeDerivation,
 } from "./AnagraficaFields.tsx";
 
@@ -245,25 +245,7 @@ function PersonalInputs({ form, user }: { form: AnyForm; user: TUser }) {
   const birthPlace = useTaxCodeDerivation(form, "");
   return (
     <>
-      <div className="row">
-        <div className="col-12 col-md-4">
-          <TitleSelect form={form} base="" />
-        </div>
-        <TextField
-          wrapperClassName="col-12 col-md-4"
-          label={t("anagrafica.name")}
-          autoComplete="given-name"
-          error={errorOf(form, "name")}
-          {...form.register("name")}
-        />
-        <TextField
-          wrapperClassName="col-12 col-md-4"
-          label={t("anagrafica.surname")}
-          autoComplete="family-name"
-          error={errorOf(form, "surname")}
-          {...form.register("surname")}
-        />
-      </div>
+      <NameRow form={form} base="" />
       <TextField
         label={t("anagrafica.cf")}
         autoCapitalize="characters"

@@ -20,10 +20,10 @@ import {
   type AnyForm,
   BirthCountrySelect,
   GenderSelect,
+  NameRow,
   PhoneFields,
   RegisterFields,
   ResidenceFields,
-  TitleSelect,
   useTaxCodeDerivation,
 } from "../components/AnagraficaFields.tsx";
 import { ConsentCheckboxes, type ConsentKey, requiredConsentsGiven } from "../components/ConsentCheckboxes.tsx";
@@ -301,25 +301,7 @@ function IdentityStep({ form, type }: { form: AnyForm; type: RegisterType }) {
   const optional = type === 1 ? ` ${t("common.optional")}` : "";
   return (
     <>
-      <div className="row">
-        <div className="col-12 col-md-4">
-          <TitleSelect form={form} base="anagrafica." />
-        </div>
-        <TextField
-          wrapperClassName="col-12 col-md-4"
-          label={t("anagrafica.name")}
-          autoComplete="given-name"
-          error={errorAt(errors, "anagrafica.name")}
-          {...form.register("anagrafica.name")}
-        />
-        <TextField
-          wrapperClassName="col-12 col-md-4"
-          label={t("anagrafica.surname")}
-          autoComplete="family-name"
-          error={errorAt(errors, "anagrafica.surname")}
-          {...form.register("anagrafica.surname")}
-        />
-      </div>
+      <NameRow form={form} base="anagrafica." />
       <AbroadCheckbox form={form} base="anagrafica." />
       <TextField
         label={`${t("anagrafica.cf")}${type === 1 || abroad ? ` ${t("common.optional")}` : ""}`}
