@@ -1,10 +1,11 @@
 import { COMPANY_LEVELS, USER_TYPES, type UserType } from "@cura/domain/constants";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router";
+import { SETTINGS_PERMISSIONS } from "../features/companies/sections.ts";
 import type { TKey } from "../lib/i18n.ts";
 import type { Area } from "../lib/session.ts";
 import { fullName } from "../lib/session.ts";
-import type { NavMeta } from "./nav.ts";
+import { companyLevelIn, hasAnyPermission, type NavMeta } from "./nav.ts";
 import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
 
@@ -32,6 +33,7 @@ const PasswordRecoveryPage = lazy(() => import("../features/identity/pages/Passw
 // One profile page for the three areas; each area's route table lazy-loads it on its own.
 const loadProfilePage = () => import("../features/identity/pages/ProfilePage.tsx");
 const loadSettingsPage = () => import("../features/identity/pages/SettingsPage.tsx");
+const CompanySettingsPage = lazy(() => import("../features/companies/pages/CompanySettingsPage.tsx"));
 const NotFoundPage = lazy(() => import("../features/not-found/pages/NotFoundPage.tsx"));
 
 export interface AreaPage {
@@ -76,6 +78,23 @@ export const AREAS: Record<Area, AreaDefinition> = {
         Component: lazy(loadSettingsPage),
         nav: { label: "nav.settings", icon: "it-settings" },
       },
+      {
+        path: "ricerca",
+        titleKey: "search.title",
+        Component: lazy(() => import("../features/search/pages/ProviderSearchPage.tsx")),
+        nav: { label: "nav.search", icon: "it-search" },
+      },
+      {
+        path: "ricerca/:company",
+        titleKey: "search.detailTitle",
+        Component: lazy(() => import("../features/search/pages/ProviderDetailPage.tsx")),
+      },
+      {
+        path: "circolocura",
+        titleKey: "careCircle.title",
+        Component: lazy(() => import("../features/care-circle/pages/CareCirclePage.tsx")),
+        nav: { label: "nav.careCircle", icon: "it-star-full" },
+      },
     ],
   },
   operatore: {
@@ -98,6 +117,28 @@ export const AREAS: Record<Area, AreaDefinition> = {
         titleKey: "profile.title",
         Component: lazy(loadProfilePage),
         nav: { label: "nav.operatorProfile", icon: "it-user" },
+      },
+      {
+        // Spec 002 §2: the Impostazioni entry shows with any of the sections' permission strings.
+        path: "impostazioni",
+        titleKey: "companies.settings.title",
+        Component: CompanySettingsPage,
+        nav: { label: "nav.settings", icon: "it-settings", visible: hasAnyPermission(...SETTINGS_PERMISSIONS) },
+      },
+      { path: "impostazioni/:section", titleKey: "companies.settings.title", Component: CompanySettingsPage },
+      {
+        path: "bancadati",
+        titleKey: "library.title",
+        Component: lazy(() => import("../features/library/pages/LibraryPage.tsx")),
+        // Every operator of a company has its library; 'Configura' is decided on the page.
+        nav: { label: "nav.library", icon: "it-box", visible: (user) => user.company !== null },
+      },
+      {
+        path: "archivio",
+        titleKey: "archive.title",
+        Component: lazy(() => import("../features/archive/pages/ArchivePage.tsx")),
+        // Spec 002 §1: the archive is reserved to first-level companies.
+        nav: { label: "nav.archive", icon: "it-folder", visible: companyLevelIn(COMPANY_LEVELS.firstLevel) },
       },
     ],
   },

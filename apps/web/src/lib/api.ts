@@ -57,6 +57,8 @@ export interface RequestOptions {
   token?: string | null;
   /** `blob` answers the body as a Blob (images, downloads) instead of the envelope's data. */
   responseType?: "json" | "blob";
+  /** Answer the whole envelope (`{ data, meta, message }`) instead of its data: paged lists. */
+  envelope?: boolean;
 }
 
 type Navigate = (to: string) => void;
@@ -150,6 +152,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok && options.responseType === "blob") return (await response.blob()) as T;
   const payload = await readBody(response);
   if (response.ok) {
+    if (options.envelope) return payload as T;
     if (typeof payload === "object" && payload !== null && "data" in payload) return (payload as { data: T }).data;
     return payload as T;
   }
@@ -173,6 +176,12 @@ export function apiPathOf(url: string): string {
   return url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length + 1) : url;
 }
 
+export interface Paged<T> {
+  data: T[];
+  meta: { page: number; per_page: number; total: number };
+  message?: string;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "GET" }),
@@ -184,6 +193,9 @@ export const api = {
     apiRequest<T>(path, { ...options, method: "PATCH", body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "DELETE" }),
+  /** GET a paged list: its items with the page's meta. */
+  page: <T>(path: string, options?: Omit<RequestOptions, "method" | "body" | "envelope">) =>
+    apiRequest<Paged<T>>(path, { ...options, method: "GET", envelope: true }),
   /** GET a file's bytes with the bearer token (an <img> cannot send it). */
   blob: (path: string, options?: Omit<RequestOptions, "method" | "body" | "responseType">) =>
     apiRequest<Blob>(path, { ...options, method: "GET", responseType: "blob" }),

@@ -77,6 +77,8 @@ describe("sidebar built from the route table", () => {
       { to: "/cittadino/home", label: "nav.homepage", icon: "it-pa" },
       { to: "/cittadino/profilo", label: { text: "Mario Rossi" }, icon: "it-user" },
       { to: "/cittadino/impostazioni", label: "nav.settings", icon: "it-settings" },
+      { to: "/cittadino/ricerca", label: "nav.search", icon: "it-search" },
+      { to: "/cittadino/circolocura", label: "nav.careCircle", icon: "it-star-full" },
     ]);
     for (const area of [AREAS.operatore, AREAS.admin]) {
       const user = makeUser({ type: area.userType });
