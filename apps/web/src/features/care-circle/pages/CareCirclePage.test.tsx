@@ -48,7 +48,7 @@ describe("care circle (circolocura)", () => {
     });
     renderApp("/cittadino/circolocura");
     expect(await screen.findByRole("heading", { level: 1, name: "Circolo di cura" })).toBeTruthy();
-    fireEvent.click(await screen.findByRole("button", { name: "Imposta Poliambulatorio Salus come preferita" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Imposta come preferita: Poliambulatorio Salus" }));
     await waitFor(() =>
       expect(calls.find((c) => c.url === "/api/v1/users/company/relationship")?.body).toEqual({
         company_id: "c1",

@@ -101,7 +101,7 @@ describe("operator settings (spec 002 §2)", () => {
 
     // Opening hours: a second range on Monday, and Tuesday opens.
     expect(await screen.findByLabelText("Lunedì, apertura fascia 1")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Aggiungi una fascia a Lunedì" }));
+    fireEvent.click(screen.getByRole("button", { name: "Aggiungi fascia a Lunedì" }));
     fireEvent.change(screen.getByLabelText("Lunedì, apertura fascia 2"), { target: { value: "15:00" } });
     fireEvent.change(screen.getByLabelText("Lunedì, chiusura fascia 2"), { target: { value: "19:00" } });
     fireEvent.click(screen.getByRole("button", { name: "Salva orari" }));
@@ -119,8 +119,8 @@ describe("operator settings (spec 002 §2)", () => {
     });
 
     // Overlapping ranges are refused before any call.
-    fireEvent.click(screen.getByRole("button", { name: "Aggiungi una fascia a Martedì" }));
-    fireEvent.click(screen.getByRole("button", { name: "Aggiungi una fascia a Martedì" }));
+    fireEvent.click(screen.getByRole("button", { name: "Aggiungi fascia a Martedì" }));
+    fireEvent.click(screen.getByRole("button", { name: "Aggiungi fascia a Martedì" }));
     fireEvent.click(screen.getByRole("button", { name: "Salva orari" }));
     expect(await screen.findByText("Le fasce orarie dello stesso giorno non possono sovrapporsi")).toBeTruthy();
     expect(calls.filter((c) => c.url === "/api/v1/companies/own/openings")).toHaveLength(1);
