@@ -23,6 +23,8 @@ const EXTRA_ROUTES: Record<string, string> = {
   "DELETE companies/own/profile/picture": "the proper verb beside the spec's GET companies/own/profile/picture/delete",
   "DELETE prohibidates/{hashid}":
     "removing a closure: the spec lists GET, POST and PUT prohibidates/{hashid} only, and an operator must be able to undo one",
+  "POST reservations/company/confirm/{id}":
+    "the proper verb beside the spec's GET reservations/company/confirm/{id}: confirming changes a booking",
 };
 
 interface SpecRoute {

@@ -1,5 +1,6 @@
 export * from "./booking-states.ts";
 export * from "./constants.ts";
+export * from "./contracts/bookings.ts";
 export * from "./contracts/common.ts";
 export * from "./contracts/companies.ts";
 export * from "./contracts/dev.ts";

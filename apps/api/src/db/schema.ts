@@ -1,4 +1,5 @@
 // Every table of the platform and of each module, for drizzle-kit and the typed client.
+export * from "../modules/bookings/tables.ts";
 export * from "../modules/companies/tables.ts";
 export * from "../modules/files/tables.ts";
 export * from "../modules/identity/tables.ts";

@@ -1,4 +1,5 @@
 import type { CuraModule } from "../platform/module.ts";
+import { bookingsModule } from "./bookings/index.ts";
 import { companiesModule } from "./companies/index.ts";
 import { devModule } from "./dev/index.ts";
 import { filesModule } from "./files/index.ts";
@@ -7,4 +8,12 @@ import { identityModule } from "./identity/index.ts";
 import { systemModule } from "./system/index.ts";
 
 /** Every module of the API, registered in this order under /api/v1. Add a module: one line here. */
-export const modules: CuraModule[] = [systemModule, identityModule, filesModule, geoModule, companiesModule, devModule];
+export const modules: CuraModule[] = [
+  systemModule,
+  identityModule,
+  filesModule,
+  geoModule,
+  companiesModule,
+  bookingsModule,
+  devModule,
+];

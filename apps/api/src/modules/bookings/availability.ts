@@ -1,0 +1,75 @@
+import { BOOKING_MESSAGES, COMPANY_MESSAGES, conflict, notFound } from "@cura/domain";
+import type { Database, Executor } from "../../db/client.ts";
+import type { Principal } from "../../platform/auth/access.ts";
+import type { ModuleContext } from "../../platform/module.ts";
+import type { SlotScope, TakenSlotsProvider } from "../companies/bookings-hook.ts";
+import { effectiveHours, visibleHealthService } from "../companies/openings.ts";
+import { closuresFor } from "../companies/openings-repository.ts";
+import * as companiesRepository from "../companies/repository.ts";
+import { computeSlots } from "../companies/slots.ts";
+import { addDays, zonedDate, zonedToInstant } from "../companies/zoned-time.ts";
+import * as repository from "./repository.ts";
+
+/** What the companies module's slots see of bookings: the intervals held by active bookings. */
+export const takenSlots: TakenSlotsProvider = {
+  async takenIntervals(db: Executor, scope: SlotScope, from: Date, to: Date) {
+    const rows = await repository.activeIntervals(db, scope, from, to);
+    return rows.flatMap((r) => [
+      { start: r.start.getTime(), end: r.end.getTime() },
+      // A proposed change holds its slot too until the citizen answers.
+      ...(r.proposedStart && r.proposedEnd ? [{ start: r.proposedStart.getTime(), end: r.proposedEnd.getTime() }] : []),
+    ]);
+  },
+  hasBookings: (db, healthServiceId) => repository.hasBookings(db, healthServiceId),
+};
+
+/**
+ * The free slot of a health service starting at `start`, or a 409 when it is taken, past, or not a
+ * slot of the service. It runs the companies module's slot computation inside the caller's
+ * transaction (which holds the health service's lock), one query after the other: a transaction is
+ * one connection, and `healthServiceSlots` reads its inputs in parallel on `ctx.db`.
+ */
+export async function freeSlotAt(
+  ctx: ModuleContext,
+  tx: Executor,
+  principal: Principal,
+  healthServiceHashid: string,
+  start: number,
+): Promise<{ start: Date; end: Date }> {
+  // Visibility as for the slots call: inactive services and switched-off platform services are 404.
+  const { service, company, staff } = await visibleHealthService(
+    { ...ctx, db: tx as Database },
+    principal,
+    healthServiceHashid,
+  );
+  const platform = await companiesRepository.findCompanyService(tx, company.id, service.positionRef);
+  if (!staff && !platform) throw notFound(COMPANY_MESSAGES.serviceNotEnabled);
+  if (!staff && platform && !platform.active) throw notFound(COMPANY_MESSAGES.serviceNotActive);
+
+  const date = zonedDate(start, company.timezone);
+  const owner = { companyId: company.id, kind: "health", serviceId: service.id } as const;
+  const { weekly } = await effectiveHours(tx, owner);
+  const closures = await closuresFor(tx, owner, date, date);
+  const taken = await takenSlots.takenIntervals(
+    tx,
+    { companyId: company.id, healthServiceId: service.id },
+    new Date(zonedToInstant(date, "00:00", company.timezone)),
+    new Date(zonedToInstant(addDays(date, 1), "00:00", company.timezone)),
+  );
+  const days = computeSlots({
+    from: date,
+    to: date,
+    timeZone: company.timezone,
+    slotMinutes: service.slotMinutes,
+    weekly,
+    closures,
+    taken,
+    allowOverlap: company.allowOverlap,
+    capacity: service.capacity,
+    now: Date.now(),
+  });
+  const iso = new Date(start).toISOString();
+  const slot = days.flatMap((day) => day.slots).find((s) => s.start === iso);
+  if (!slot) throw conflict(BOOKING_MESSAGES.slotTaken);
+  return { start: new Date(slot.start), end: new Date(slot.end) };
+}

@@ -1,0 +1,180 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+// Read only: names shown beside a booking, and the health service row the booking use case locks.
+import { companies, healthServices } from "../companies/tables.ts";
+import { anagrafiche, users } from "../identity/tables.ts";
+import { bookingEvents, bookings } from "./tables.ts";
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+
+/** A booking with the names its answer shows. */
+const withNames = {
+  booking: bookings,
+  serviceName: healthServices.name,
+  companyName: companies.name,
+  citizenName: anagrafiche.name,
+  citizenSurname: anagrafiche.surname,
+};
+export type BookingWithNames = {
+  booking: BookingRow;
+  serviceName: string;
+  companyName: string;
+  citizenName: string | null;
+  citizenSurname: string | null;
+};
+
+/** Statuses that hold a slot (the overlap option off: one of these makes the slot taken). */
+export const ACTIVE_STATUSES = ["ricevuto", "in_attesa", "confermato"] as const;
+
+function selectWithNames(db: Executor) {
+  return db
+    .select(withNames)
+    .from(bookings)
+    .innerJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
+    .innerJoin(companies, eq(companies.id, bookings.companyId))
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId));
+}
+
+export async function findBooking(db: Executor, id: number): Promise<BookingWithNames | null> {
+  const rows = await selectWithNames(db).where(eq(bookings.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The booking row locked for the rest of the transaction (two changes of one booking never interleave). */
+export async function lockBooking(db: Executor, id: number): Promise<BookingRow | null> {
+  const rows = await db.select().from(bookings).where(eq(bookings.id, id)).for("update").limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Locks the health service row: every booking of one health service takes this lock first, so two
+ * citizens racing for its last free slot check availability one after the other.
+ */
+export async function lockHealthService(db: Executor, id: number): Promise<{ id: number; companyId: number } | null> {
+  const rows = await db
+    .select({ id: healthServices.id, companyId: healthServices.companyId })
+    .from(healthServices)
+    .where(eq(healthServices.id, id))
+    .for("update")
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertBooking(db: Executor, values: NewBooking): Promise<number> {
+  const [row] = await db.insert(bookings).values(values).returning({ id: bookings.id });
+  return (row as { id: number }).id;
+}
+
+export async function updateBooking(db: Executor, id: number, values: Partial<NewBooking>): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(bookings.id, id));
+}
+
+export async function insertEvent(db: Executor, values: typeof bookingEvents.$inferInsert): Promise<void> {
+  await db.insert(bookingEvents).values(values);
+}
+
+/** Whether the citizen's phone is verified and the anagrafica carries a number. */
+export async function phoneVerified(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ verifiedAt: users.numberVerifiedAt, tel: anagrafiche.telNumber })
+    .from(users)
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  return Boolean(row?.verifiedAt && row.tel);
+}
+
+/** Intervals held by active bookings (and by the changes proposed to them) overlapping [from, to). */
+export async function activeIntervals(
+  db: Executor,
+  scope: { companyId: number; healthServiceId?: number; positionRef?: number },
+  from: Date,
+  to: Date,
+): Promise<Array<{ start: Date; end: Date; proposedStart: Date | null; proposedEnd: Date | null }>> {
+  const byScope =
+    scope.healthServiceId !== undefined
+      ? eq(bookings.healthServiceId, scope.healthServiceId)
+      : sql`${bookings.healthServiceId} in (select ${healthServices.id} from ${healthServices} where ${healthServices.companyId} = ${scope.companyId} and ${healthServices.positionRef} = ${scope.positionRef ?? -1})`;
+  return db
+    .select({
+      start: bookings.startAt,
+      end: bookings.endAt,
+      proposedStart: bookings.proposedStartAt,
+      proposedEnd: bookings.proposedEndAt,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, scope.companyId),
+        byScope,
+        inArray(bookings.status, [...ACTIVE_STATUSES]),
+        or(
+          and(lt(bookings.startAt, to), gt(bookings.endAt, from)),
+          and(lt(bookings.proposedStartAt, to), gt(bookings.proposedEndAt, from)),
+        ),
+      ),
+    );
+}
+
+export async function hasBookings(db: Executor, healthServiceId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.healthServiceId, healthServiceId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface ListFilter {
+  userId?: number;
+  companyId?: number;
+  status?: string;
+  /** Appointments starting at or after this instant. */
+  from?: Date;
+  /** Appointments starting before this instant. */
+  to?: Date;
+}
+
+function whereOf(filter: ListFilter): SQL | undefined {
+  return and(
+    filter.userId === undefined ? undefined : eq(bookings.userId, filter.userId),
+    filter.companyId === undefined ? undefined : eq(bookings.companyId, filter.companyId),
+    filter.status === undefined ? undefined : sql`${bookings.status} = ${filter.status}`,
+    filter.from === undefined ? undefined : gte(bookings.startAt, filter.from),
+    filter.to === undefined ? undefined : lt(bookings.startAt, filter.to),
+  );
+}
+
+/** Bookings by appointment time (newest first unless `ascending`), paged. */
+export async function listBookings(
+  db: Executor,
+  filter: ListFilter,
+  options: { limit: number; offset: number; ascending?: boolean; byCreation?: boolean },
+): Promise<{ rows: BookingWithNames[]; total: number }> {
+  const where = whereOf(filter);
+  const column = options.byCreation ? bookings.createdAt : bookings.startAt;
+  const [rows, totals] = await Promise.all([
+    selectWithNames(db)
+      .where(where)
+      .orderBy(options.ascending ? asc(column) : desc(column), asc(bookings.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** Several bookings of one company, locked, for bulk changes. */
+export async function lockCompanyBookings(db: Executor, companyId: number, ids: number[]): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)))
+    .orderBy(asc(bookings.id))
+    .for("update");
+}

@@ -1,0 +1,173 @@
+import {
+  BOOKING_MESSAGES,
+  type BookingAction,
+  type BookingStatus,
+  conflict,
+  nextBookingStatus,
+  notFound,
+  type TBooking,
+} from "@cura/domain";
+import type { FastifyRequest } from "fastify";
+import type { Executor } from "../../db/client.ts";
+import { principalOf } from "../../platform/auth/access.ts";
+import type { ModuleContext } from "../../platform/module.ts";
+import { ownCompanyId } from "../companies/scope.ts";
+import { freeSlotAt } from "./availability.ts";
+import { recordChange } from "./history.ts";
+import { presentBooking } from "./presenters.ts";
+import * as repository from "./repository.ts";
+import { actorKind, assertParty, bookingId } from "./scope.ts";
+
+/**
+ * The status changes of a booking, each through the shared state machine (packages/domain): a
+ * transition it does not list for this actor and status is a 409.
+ */
+
+type Changes = Partial<repository.NewBooking>;
+
+async function present(ctx: ModuleContext, id: number): Promise<TBooking> {
+  const row = await repository.findBooking(ctx.db, id);
+  if (!row) throw notFound();
+  return presentBooking(ctx, row);
+}
+
+function nextOf(status: string, action: BookingAction, request: FastifyRequest): BookingStatus {
+  const next = nextBookingStatus(status as BookingStatus, action, actorKind(principalOf(request)));
+  if (next === null) throw conflict(BOOKING_MESSAGES.transitionRefused);
+  return next;
+}
+
+async function applyTo(
+  tx: Executor,
+  request: FastifyRequest,
+  row: repository.BookingRow,
+  action: BookingAction,
+  changes: Changes,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  const next = nextOf(row.status, action, request);
+  await repository.updateBooking(tx, row.id, { ...changes, status: next });
+  await recordChange(tx, request, {
+    bookingId: row.id,
+    companyId: row.companyId,
+    action,
+    from: row.status,
+    to: next,
+    ...(detail ? { detail } : {}),
+  });
+}
+
+/** One booking, locked, checked for ownership, moved by `action`. */
+async function transition(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  hashid: string,
+  action: BookingAction,
+  changes: (row: repository.BookingRow) => Changes = () => ({}),
+  detail?: Record<string, unknown>,
+): Promise<TBooking> {
+  const principal = principalOf(request);
+  const id = bookingId(ctx.ids, hashid);
+  await ctx.db.transaction(async (tx) => {
+    const row = await repository.lockBooking(tx, id);
+    assertParty(principal, row);
+    await applyTo(tx, request, row, action, changes(row), detail);
+  });
+  return present(ctx, id);
+}
+
+const noProposal: Changes = { proposedStartAt: null, proposedEndAt: null };
+
+/** `GET reservations/details/all/{id}`: one booking, for either party. */
+export async function details(ctx: ModuleContext, request: FastifyRequest, hashid: string): Promise<TBooking> {
+  const id = bookingId(ctx.ids, hashid);
+  const row = await repository.findBooking(ctx.db, id);
+  assertParty(principalOf(request), row?.booking ?? null);
+  return present(ctx, id);
+}
+
+/** `GET|POST reservations/company/confirm/{id}`: the company accepts the request as it is. */
+export const confirm = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
+  transition(ctx, request, hashid, "confirm");
+
+/** `POST reservations/company/reject/{id}`: the company refuses, with a reason 1–4. */
+export const refuse = (ctx: ModuleContext, request: FastifyRequest, hashid: string, reason: number) =>
+  transition(ctx, request, hashid, "refuse", () => ({ ...noProposal, refusalReason: reason }), { reason });
+
+/** `POST reservations/company/close/{hash}`: a confirmed booking was served (evaso). */
+export const close = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
+  transition(ctx, request, hashid, "close");
+
+/** `GET reservations/user/confirm/{id}`: the citizen accepts the proposed date and time. */
+export const accept = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
+  transition(ctx, request, hashid, "accept", (row) =>
+    row.proposedStartAt && row.proposedEndAt
+      ? { startAt: row.proposedStartAt, endAt: row.proposedEndAt, ...noProposal }
+      : noProposal,
+  );
+
+/** `POST reservations/user/reject/{id}`: the citizen rejects the proposed change; the request ends. */
+export const reject = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
+  transition(ctx, request, hashid, "reject", () => noProposal);
+
+/** `POST reservations/own/cancel/{id}`: the citizen cancels, with a reason 1–2. */
+export const cancel = (ctx: ModuleContext, request: FastifyRequest, hashid: string, reason: number) =>
+  transition(ctx, request, hashid, "cancel", () => ({ ...noProposal, cancellationReason: reason }), { reason });
+
+/**
+ * The new start of a booking at a free slot of its health service, moved by `action`: like a new
+ * booking it locks the health service first, so the slot cannot be taken meanwhile.
+ */
+async function moveTo(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  hashid: string,
+  start: string,
+  action: "propose" | "request_new_date",
+): Promise<TBooking> {
+  const principal = principalOf(request);
+  const id = bookingId(ctx.ids, hashid);
+  const found = await repository.findBooking(ctx.db, id);
+  assertParty(principal, found?.booking ?? null);
+  const serviceId = found?.booking.healthServiceId as number;
+  await ctx.db.transaction(async (tx) => {
+    await repository.lockHealthService(tx, serviceId);
+    const row = await repository.lockBooking(tx, id);
+    assertParty(principal, row);
+    // The state machine first: a closed booking gets 409 whatever the slot.
+    nextOf(row.status, action, request);
+    const slot = await freeSlotAt(ctx, tx, principal, ctx.ids.encode(serviceId), Date.parse(start));
+    const changes: Changes =
+      action === "propose"
+        ? { proposedStartAt: slot.start, proposedEndAt: slot.end }
+        : { startAt: slot.start, endAt: slot.end, ...noProposal };
+    await applyTo(tx, request, row, action, changes, { start: slot.start.toISOString() });
+  });
+  return present(ctx, id);
+}
+
+/**
+ * `PUT reservations/date/change/{id}`: the company proposes another start (a free slot of the same
+ * health service); the booking waits for the citizen's answer (in_attesa).
+ */
+export const proposeDate = (ctx: ModuleContext, request: FastifyRequest, hashid: string, start: string) =>
+  moveTo(ctx, request, hashid, start, "propose");
+
+/**
+ * `PUT reservations/{hashid}`: the citizen asks for another date and time (a free slot of the same
+ * health service); the request goes back to the company (ricevuto).
+ */
+export const requestNewDate = (ctx: ModuleContext, request: FastifyRequest, hashid: string, start: string) =>
+  moveTo(ctx, request, hashid, start, "request_new_date");
+
+/** `POST reservations/company/multiple/close`: closes several bookings; all of them or none. */
+export async function closeMany(ctx: ModuleContext, request: FastifyRequest, hashids: string[]): Promise<TBooking[]> {
+  const companyId = ownCompanyId(principalOf(request));
+  const ids = [...new Set(hashids.map((h) => bookingId(ctx.ids, h)))];
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repository.lockCompanyBookings(tx, companyId, ids);
+    if (rows.length !== ids.length) throw notFound();
+    for (const row of rows) await applyTo(tx, request, row, "close", {});
+  });
+  return Promise.all(ids.map((id) => present(ctx, id)));
+}
