@@ -20,6 +20,12 @@ export interface TestContext {
   storageDir: string;
   /** Signs a demo (or any) account in and returns its bearer token. */
   login(email: string, password?: string): Promise<string>;
+  /**
+   * A second API instance on the same database, as a deployment with two instances runs: on
+   * PostgreSQL with its own connection pool; on PGlite over the same embedded database (PGlite serves
+   * one process). Closed with the context.
+   */
+  secondInstance(): Promise<Pick<TestContext, "app" | "request">>;
   /** `app.inject` with an optional bearer token. */
   request(options: {
     method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -35,37 +41,55 @@ export interface TestContext {
 /** A fresh database (copied from the migrated, seeded template) and the whole app on it. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const storageDir = mkdtempSync(join(tmpdir(), "cura-files-"));
-  const { database, dropDatabase } = await freshDatabase();
+  const { database, dropDatabase, databaseUrl } = await freshDatabase();
   const config = loadConfig({ NODE_ENV: "test", STORAGE_DIR: storageDir, ...env });
   const app = await buildApp({ config, database });
   await app.ready();
+  const others: Array<() => Promise<void>> = [];
 
-  const request: TestContext["request"] = (options) =>
-    app.inject({
-      method: options.method,
-      url: options.url,
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
-      },
-      ...(options.payload !== undefined
-        ? { payload: options.payload }
-        : options.body !== undefined
-          ? { payload: options.body as object }
-          : {}),
-    });
+  const injector =
+    (target: FastifyInstance): TestContext["request"] =>
+    (options) =>
+      target.inject({
+        method: options.method,
+        url: options.url,
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        ...(options.payload !== undefined
+          ? { payload: options.payload }
+          : options.body !== undefined
+            ? { payload: options.body as object }
+            : {}),
+      });
+  const request = injector(app);
 
   return {
     app,
     database,
     storageDir,
     request,
+    async secondInstance() {
+      const second = databaseUrl
+        ? await openDatabase({ databaseUrl, poolSize: 4 })
+        : await openDatabase({ pglite: database.pglite });
+      const other = await buildApp({ config, database: second });
+      await other.ready();
+      others.push(async () => {
+        await other.close();
+        // The embedded database is the first instance's: closed once, with it.
+        if (databaseUrl) await second.close();
+      });
+      return { app: other, request: injector(other) };
+    },
     async login(email, password = DEMO_PASSWORD) {
       const response = await request({ method: "POST", url: "/api/v1/users/login", body: { email, password } });
       if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
       return response.json().data.token as string;
     },
     async close() {
+      for (const closeOther of others) await closeOther();
       await app.close();
       await database.close();
       await dropDatabase();
@@ -74,7 +98,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+async function freshDatabase(): Promise<{
+  database: DatabaseHandle;
+  dropDatabase: () => Promise<void>;
+  databaseUrl?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject("postgresTemplate");
   if (url && template) {
@@ -83,9 +111,11 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    const databaseUrl = withDatabase(url, name);
+    const database = await openDatabase({ databaseUrl, poolSize: 4 });
     return {
       database,
+      databaseUrl,
       async dropDatabase() {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
