@@ -1,4 +1,5 @@
 import type { OperatorPermission, TUser } from "@cura/domain";
+import { COMPANY_LEVELS } from "@cura/domain/constants";
 import type { TKey } from "../lib/i18n.ts";
 
 /**
@@ -21,6 +22,13 @@ export interface NavMeta {
   label: TKey | ((user: TUser) => NavLabel);
   /** A design-react-kit icon name (it-…). */
   icon: string;
+  /**
+   * Spec 002 §2 menu rules, declared: a service entry shows only when its ref is among the
+   * company's active services; `permissions` shows the entry with any of these strings.
+   */
+  service?: number;
+  permissions?: readonly OperatorPermission[];
+  /** Any other rule (company level, several conditions): the entry shows when it returns true. */
   visible?: (user: TUser) => boolean;
 }
 
@@ -36,13 +44,46 @@ export interface NavEntry {
   icon: string;
 }
 
+/**
+ * The reduced navigation of a monitoring room (company level 5, spec 002 §2 "Level-5 navigation"):
+ * Monitoraggio (home), agenda, analitiche, the service entries, centri erogatori, ricerca, profile,
+ * settings and guide. Paths are matched on their first segment; an entry with a service ref is a
+ * service entry and keeps its own rule. Every other rule of the entry still applies (analitiche
+ * stays level 1 only: spec 002 §1 reserves statistics to first-level companies, and the API
+ * refuses them to a room).
+ */
+export const REDUCED_NAVIGATION: ReadonlySet<string> = new Set([
+  "home",
+  "agenda",
+  "analitiche",
+  "centriErogatori",
+  "ricerca",
+  "profilo",
+  "impostazioni",
+  "guidaoperatore",
+]);
+
+export function hasReducedNavigation(user: TUser): boolean {
+  return user.type === 1 && user.company?.level === COMPANY_LEVELS.monitoringRoom;
+}
+
+/** Whether one route's entry shows for this user: reduced navigation, service, permissions, then `visible`. */
+export function showsEntry(route: NavRoute, user: TUser): boolean {
+  const nav = route.nav;
+  if (!nav) return false;
+  const firstSegment = route.path.split("/")[0] ?? route.path;
+  if (hasReducedNavigation(user) && nav.service === undefined && !REDUCED_NAVIGATION.has(firstSegment)) return false;
+  if (nav.service !== undefined && !hasActiveService(nav.service)(user)) return false;
+  if (nav.permissions && !hasAnyPermission(...nav.permissions)(user)) return false;
+  return nav.visible ? nav.visible(user) : true;
+}
+
 /** The entries a user sees, in route-table order. */
 export function navEntriesFor(base: string, routes: readonly NavRoute[], user: TUser): NavEntry[] {
   const entries: NavEntry[] = [];
   for (const route of routes) {
     const nav = route.nav;
-    if (!nav) continue;
-    if (nav.visible && !nav.visible(user)) continue;
+    if (!nav || !showsEntry(route, user)) continue;
     entries.push({
       to: `${base}/${route.path}`,
       label: typeof nav.label === "function" ? nav.label(user) : nav.label,

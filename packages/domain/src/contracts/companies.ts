@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_STATUSES } from "../booking-states.ts";
 import { LIMITS, OPERATOR_PERMISSIONS } from "../constants.ts";
 import { ZEmail } from "../validation/email.ts";
 import { envelope, pagedEnvelope, ZHashid, ZPageMeta, ZPageQuery } from "./common.ts";
@@ -668,3 +669,53 @@ export const ZDoctorInvitationResponse = withMessage(
     emailed: z.boolean(),
   }),
 );
+
+// ─── Statistics (level 1, `GET companies/own/statistics`) ─────────────────────────────────────
+
+/** Periods of the time series; the default follows the range's length. */
+export const STATISTICS_INTERVALS = ["day", "week", "month"] as const;
+export type StatisticsInterval = (typeof STATISTICS_INTERVALS)[number];
+/** Default window (by appointment date) around today, and the longest range asked for. */
+export const STATISTICS_LIMITS = { pastDays: 30, futureDays: 30, maxDays: 366, dailyUpToDays: 62 } as const;
+
+export const ZStatisticsQuery = z
+  .object({ from: ZIsoDate.optional(), to: ZIsoDate.optional(), interval: z.enum(STATISTICS_INTERVALS).optional() })
+  .refine((q) => !q.from || !q.to || q.to >= q.from, { message: COMPANY_MESSAGES.dateOrder, path: ["to"] });
+export type TStatisticsQuery = z.infer<typeof ZStatisticsQuery>;
+
+const ZStatusCounts = z.record(z.enum(BOOKING_STATUSES), z.number().int());
+export const ZCompanyStatistics = z
+  .object({
+    /** Local dates (company time zone), both included: bookings by appointment date. */
+    from: z.string(),
+    to: z.string(),
+    time_zone: z.string(),
+    interval: z.enum(STATISTICS_INTERVALS),
+    total: z.number().int(),
+    by_status: z.array(z.object({ status: z.enum(BOOKING_STATUSES), label: z.string(), count: z.number().int() })),
+    /** Most booked first; `hashid` null for product orders (no health service). */
+    by_service: z.array(z.object({ hashid: z.string().nullable(), name: z.string(), count: z.number().int() })),
+    /** Every period of the range, empty ones included; `period` is its first local date. */
+    over_time: z.array(z.object({ period: z.string(), total: z.number().int(), by_status: ZStatusCounts })),
+  })
+  .meta({ id: "CompanyStatistics" });
+export type TCompanyStatistics = z.infer<typeof ZCompanyStatistics>;
+export const ZCompanyStatisticsResponse = envelope(ZCompanyStatistics);
+
+// ─── Operator's company context (`GET companies/login/auth`, `GET farmacia/auth`) ────────────
+
+export const ZCompanyLoginContext = z
+  .object({
+    company: z.object({
+      hashid: z.string(),
+      name: z.string(),
+      type: z.string(),
+      level: z.number().int(),
+      active_services: z.array(ZPlatformService),
+    }),
+    role: z.string(),
+    permessi: z.array(z.string()),
+  })
+  .meta({ id: "CompanyLoginContext" });
+export type TCompanyLoginContext = z.infer<typeof ZCompanyLoginContext>;
+export const ZCompanyLoginContextResponse = envelope(ZCompanyLoginContext);

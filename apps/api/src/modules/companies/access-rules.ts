@@ -18,3 +18,5 @@ export const COMPANY_REGISTRY: Access = { types: [1], permissions: [OPERATOR_PER
 export const OPERATORS: Access = { types: [1], permissions: [OPERATOR_PERMISSIONS.manageOperators] };
 /** The archive is reserved to first-level companies (spec 002 §1). */
 export const ARCHIVE: Access = { types: [1], companyLevels: [COMPANY_LEVELS.firstLevel] };
+/** Statistics (analitiche) are reserved to first-level companies (spec 002 §1), for any of their operators. */
+export const STATISTICS: Access = { types: [1], companyLevels: [COMPANY_LEVELS.firstLevel] };

@@ -131,6 +131,21 @@ export async function setPlatformServiceOpenings(
   return weeklyOpenings(weekly, inherited, company.timezone);
 }
 
+/** `GET services/own/openings/{hash}`: a platform service's weekly hours (its own, or the company's). */
+export async function platformServiceOpenings(
+  ctx: ModuleContext,
+  principal: Principal,
+  hashid: string,
+): Promise<TWeeklyOpenings> {
+  const { company, service } = await ownCompanyService(ctx, principal, hashid);
+  const { weekly, inherited } = await effectiveHours(ctx.db, {
+    companyId: company.id,
+    kind: "platform",
+    companyServiceId: service.id,
+  });
+  return weeklyOpenings(weekly, inherited, company.timezone);
+}
+
 /** `GET companies/openings/get/{x}`: a company's weekly hours, for anyone signed in. */
 export async function companyOpenings(ctx: ModuleContext, company: repository.CompanyRow): Promise<TWeeklyOpenings> {
   const { weekly } = await effectiveHours(ctx.db, { companyId: company.id, kind: "company" });

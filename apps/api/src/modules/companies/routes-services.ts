@@ -96,6 +96,25 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
     }),
   );
 
+  app.get(
+    "/services/own/openings/:hash",
+    {
+      // Read beside the spec's POST: the settings page shows a platform service's own hours before
+      // changing or clearing them (EXTRA_ROUTES).
+      config: { access: OPERATOR },
+      schema: {
+        tags,
+        summary:
+          "The weekly hours of one of the company's platform services (its own, or the company's when inherited)",
+        params: ZHashParams,
+        response: { 200: ZWeeklyOpeningsResponse },
+      },
+    },
+    async (request) => ({
+      data: await openings.platformServiceOpenings(ctx, principalOf(request), request.params.hash),
+    }),
+  );
+
   app.post(
     "/healthservices/own/openings/:hash",
     {

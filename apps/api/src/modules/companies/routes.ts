@@ -4,9 +4,11 @@ import { registerFileReadRules } from "./file-rules.ts";
 import { archiveRoutes } from "./routes-archive.ts";
 import { careRoutes } from "./routes-care.ts";
 import { companyRoutes } from "./routes-company.ts";
+import { loginRoutes } from "./routes-login.ts";
 import { operatorRoutes } from "./routes-operators.ts";
 import { searchRoutes } from "./routes-search.ts";
 import { serviceRoutes } from "./routes-services.ts";
+import { statisticsRoutes } from "./routes-statistics.ts";
 
 /** Companies, services, opening hours, slots, operators, search, library, archive and the care circle. */
 export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
@@ -17,4 +19,6 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = as
   await app.register(searchRoutes, { ctx });
   await app.register(careRoutes, { ctx });
   await app.register(archiveRoutes, { ctx });
+  await app.register(statisticsRoutes, { ctx });
+  await app.register(loginRoutes, { ctx });
 };

@@ -1,6 +1,7 @@
 import { COMPANY_LEVELS, type TCompanySummary } from "@cura/domain";
 import type { Executor } from "../../db/client.ts";
 import type { Ids } from "../../platform/ids.ts";
+import { listOperators } from "./operators-repository.ts";
 import { platformService } from "./presenters.ts";
 import * as repository from "./repository.ts";
 
@@ -73,4 +74,10 @@ export async function joinCompanyByCode(db: Executor, userId: number, code: stri
 export async function allowsForcedNumberVerification(db: Executor, companyId: number): Promise<boolean> {
   const company = await repository.findCompany(db, companyId);
   return company !== null && company.level === COMPANY_LEVELS.monitoringRoom && company.forceableNumberVerification;
+}
+
+/** The users working for a company with an active membership (the notifications module writes to them). */
+export async function activeOperatorUserIds(db: Executor, companyId: number): Promise<number[]> {
+  const { rows } = await listOperators(db, companyId, { active: true, limit: 1000, offset: 0 });
+  return rows.map((row) => row.operator.userId);
 }

@@ -20,6 +20,7 @@ import { useCareCircle } from "../api/care-circle.ts";
 import { useInviteDoctor } from "../api/doctor-invitation.ts";
 import { useAddRelationship } from "../api/relationship.ts";
 import { useRemoveRelationship } from "../api/relationship-remove.ts";
+import { CareCircleSuggestions } from "../components/CareCircleSuggestions.tsx";
 
 /** The citizen's care circle (circolocura): favourite providers, the preferred one, the doctor invitation. */
 export default function CareCirclePage() {
@@ -107,6 +108,7 @@ export default function CareCirclePage() {
       >
         {toRemove ? t("careCircle.removeBody", { name: toRemove.company.name }) : null}
       </ConfirmModal>
+      <CareCircleSuggestions />
       <DoctorInvitationForm />
     </div>
   );

@@ -8,4 +8,6 @@ export const companyKeys = {
   healthServices: () => ["companies", "own", "healthservices"] as const,
   slots: (hash: string) => ["companies", "slots", hash] as const,
   operators: () => ["companies", "own", "operators"] as const,
+  serviceOpenings: (kind: string, hash: string) => ["companies", "service-openings", kind, hash] as const,
+  attachments: (hash: string) => ["companies", "attachments", hash] as const,
 };

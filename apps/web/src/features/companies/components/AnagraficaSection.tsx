@@ -16,6 +16,7 @@ import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { useUpdateCompanyAnagrafica } from "../api/company-anagrafica.ts";
 import { useCompanyDetail } from "../api/company-detail.ts";
+import { CompanyPicture } from "./CompanyPicture.tsx";
 import { messageOf } from "./errors.ts";
 import { Loading } from "./Loading.tsx";
 
@@ -132,6 +133,7 @@ function AnagraficaForm({ company }: { company: TCompanyDetail }) {
           {t("companies.anagrafica.code")}: <strong data-testid="company-code">{company.code}</strong>
         </p>
       ) : null}
+      <CompanyPicture company={company} />
       <form onSubmit={onSubmit} noValidate>
         <div className="row">
           {TEXT_FIELDS.map((f) => (

@@ -27,12 +27,22 @@ const toBody = (v: ClosureForm): TClosureBody => ({
   service: orNull(v.service),
 });
 
-/** Closures (prohibited dates) of the company or of one of its health services. */
-export function ClosuresEditor({ company }: { company: string }) {
+/**
+ * Closures (prohibited dates) of the company or of one of its health services. `services` lists
+ * the company's health services when it is not one's own (a provider centre a room manages).
+ */
+export function ClosuresEditor({
+  company,
+  services: given,
+}: {
+  company: string;
+  services?: readonly { hashid: string; name: string }[];
+}) {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const closures = useClosures(company);
-  const services = useOwnHealthServices();
+  const own = useOwnHealthServices();
+  const services = given ?? own.data ?? [];
   const create = useCreateClosure(company);
   const remove = useDeleteClosure(company);
   const [toDelete, setToDelete] = useState<TClosure | null>(null);
@@ -118,7 +128,7 @@ export function ClosuresEditor({ company }: { company: string }) {
         <SelectField
           label={t("companies.closures.service")}
           placeholder={t("companies.closures.wholeCompany")}
-          options={(services.data ?? []).map((s) => ({ value: s.hashid, label: s.name }))}
+          options={services.map((s) => ({ value: s.hashid, label: s.name }))}
           error={errors.service?.message}
           {...form.register("service")}
         />

@@ -10,8 +10,10 @@ import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { CheckboxField, FormMessage, TextField } from "../../../ui/form.tsx";
 import { useNameSuggestions } from "../api/health-service-suggestions.ts";
 import { useDeleteHealthService, useOwnHealthServices, useSaveHealthService } from "../api/health-services.ts";
+import { AttachmentsModal } from "./AttachmentsModal.tsx";
 import { messageOf } from "./errors.ts";
 import { Loading } from "./Loading.tsx";
+import { ServiceHoursModal } from "./ServiceHoursModal.tsx";
 import { SlotsModal } from "./SlotsModal.tsx";
 
 interface ServiceForm {
@@ -57,6 +59,8 @@ export function HealthServicesPanel() {
   const [editing, setEditing] = useState<THealthService | "new" | null>(null);
   const [toDelete, setToDelete] = useState<THealthService | null>(null);
   const [slotsOf, setSlotsOf] = useState<THealthService | null>(null);
+  const [hoursOf, setHoursOf] = useState<THealthService | null>(null);
+  const [attachmentsOf, setAttachmentsOf] = useState<THealthService | null>(null);
 
   return (
     <section aria-labelledby="health-services-title" className="mt-5">
@@ -81,7 +85,12 @@ export function HealthServicesPanel() {
             {services.data.map((s) => (
               <tr key={s.hashid}>
                 <th scope="row">{s.name}</th>
-                <td>{s.slot_minutes}</td>
+                <td>
+                  {s.slot_minutes}
+                  {s.has_openings ? (
+                    <div className="small text-muted">{t("companies.serviceHours.ownBadge")}</div>
+                  ) : null}
+                </td>
                 <td>{s.active ? t("companies.healthServices.active") : t("companies.healthServices.inactive")}</td>
                 <td className="d-flex flex-wrap gap-2">
                   <Button
@@ -93,6 +102,26 @@ export function HealthServicesPanel() {
                     aria-label={t("companies.healthServices.slotsOf", { name: s.name })}
                   >
                     {t("companies.healthServices.slots")}
+                  </Button>
+                  <Button
+                    type="button"
+                    size="xs"
+                    color="primary"
+                    outline
+                    onClick={() => setHoursOf(s)}
+                    aria-label={t("companies.serviceHours.openOf", { name: s.name })}
+                  >
+                    {t("companies.serviceHours.open")}
+                  </Button>
+                  <Button
+                    type="button"
+                    size="xs"
+                    color="primary"
+                    outline
+                    onClick={() => setAttachmentsOf(s)}
+                    aria-label={t("companies.attachments.openOf", { name: s.name, count: s.attachments })}
+                  >
+                    {t("companies.attachments.open", { count: s.attachments })}
                   </Button>
                   <Button
                     type="button"
@@ -127,6 +156,8 @@ export function HealthServicesPanel() {
         <HealthServiceModal service={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
       <SlotsModal service={slotsOf} onClose={() => setSlotsOf(null)} />
+      {hoursOf ? <ServiceHoursModal kind="health" service={hoursOf} onClose={() => setHoursOf(null)} /> : null}
+      {attachmentsOf ? <AttachmentsModal service={attachmentsOf} onClose={() => setAttachmentsOf(null)} /> : null}
       <ConfirmModal
         isOpen={toDelete !== null}
         title={t("companies.healthServices.deleteTitle")}

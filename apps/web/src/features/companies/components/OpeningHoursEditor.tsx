@@ -1,6 +1,6 @@
 import { COMPANY_MESSAGES, SLOT_LIMITS, type TOpeningsBody, type TWeeklyOpenings, ZOpeningsBody } from "@cura/domain";
 import { Button } from "design-react-kit";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { firstMessages } from "../../../lib/forms.ts";
@@ -36,17 +36,51 @@ export function bodyOf(week: Week): TOpeningsBody {
  */
 export function OpeningHoursEditor({ company }: { company: string }) {
   const query = useCompanyOpenings(company);
+  const save = useSaveCompanyOpenings(company);
   if (query.isPending) return <Loading />;
   if (query.isError) return <FormMessage kind="error">{query.error.message}</FormMessage>;
-  return <OpeningHoursForm company={company} openings={query.data} />;
+  return (
+    <WeeklyHoursForm
+      openings={query.data}
+      busy={save.isPending}
+      onSave={(body, done) => save.mutate(body, { onSuccess: done.success, onError: done.error })}
+    />
+  );
 }
 
-function OpeningHoursForm({ company, openings }: { company: string; openings: TWeeklyOpenings }) {
+export interface SaveCallbacks {
+  success: () => void;
+  error: (error: unknown) => void;
+}
+
+export interface WeeklyHoursFormProps {
+  openings: TWeeklyOpenings;
+  busy: boolean;
+  onSave: (body: TOpeningsBody, done: SaveCallbacks) => void;
+  /** The heading; the company's hours by default. */
+  title?: string;
+  /** Extra buttons beside Save (clearing a service's own hours). */
+  actions?: ReactNode;
+  /** Inside a modal the form starts at h3; on a page at h3 too, but with the section's visual size. */
+  headingClassName?: string;
+}
+
+/** A week of opening ranges, validated with the server's schema before `onSave`. */
+export function WeeklyHoursForm({
+  openings,
+  busy,
+  onSave,
+  title,
+  actions,
+  headingClassName = "h4",
+}: WeeklyHoursFormProps) {
   const { t } = useTranslation();
   const alerts = useAlerts();
-  const save = useSaveCompanyOpenings(company);
+  const titleId = useId();
   const [week, setWeek] = useState<Week>(() => weekOf(openings));
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  // A new answer (saved, cleared, or another owner's hours) replaces what the form shows.
+  useEffect(() => setWeek(weekOf(openings)), [openings]);
 
   const update = (day: number, next: Range[]) => setWeek((w) => w.map((ranges, i) => (i === day ? next : ranges)));
 
@@ -66,16 +100,16 @@ function OpeningHoursForm({ company, openings }: { company: string; openings: TW
       return;
     }
     setErrors(new Map());
-    save.mutate(parsed.data, {
-      onSuccess: () => alerts.success(COMPANY_MESSAGES.openingsUpdated),
-      onError: (error) => alerts.error(isApiError(error) ? error.message : t("errors.unexpected")),
+    onSave(parsed.data, {
+      success: () => alerts.success(COMPANY_MESSAGES.openingsUpdated),
+      error: (error) => alerts.error(isApiError(error) ? error.message : t("errors.unexpected")),
     });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="openings-title">
-      <h3 id="openings-title" className="h4">
-        {t("companies.openings.title")}
+    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <h3 id={titleId} className={headingClassName}>
+        {title ?? t("companies.openings.title")}
       </h3>
       <p>{t("companies.openings.hint", { zone: openings.time_zone })}</p>
       {week.map((ranges, day) => {
@@ -151,9 +185,12 @@ function OpeningHoursForm({ company, openings }: { company: string; openings: TW
         );
       })}
       {errors.get("days") ? <FormMessage kind="error">{errors.get("days")}</FormMessage> : null}
-      <Button type="submit" color="primary" disabled={save.isPending}>
-        {t("companies.openings.save")}
-      </Button>
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" color="primary" disabled={busy}>
+          {t("companies.openings.save")}
+        </Button>
+        {actions}
+      </div>
     </form>
   );
 }

@@ -1,17 +1,22 @@
+import type { TCompanyService } from "@cura/domain";
 import { COMPANY_MESSAGES } from "@cura/domain";
+import { Button } from "design-react-kit";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { CheckboxField, FormMessage } from "../../../ui/form.tsx";
 import { type ServiceSwitch, useOwnServices, useSetServiceSwitch } from "../api/platform-services.ts";
 import { messageOf } from "./errors.ts";
 import { Loading } from "./Loading.tsx";
+import { ServiceHoursModal } from "./ServiceHoursModal.tsx";
 
-/** The platform services the company runs: on/off and proxy bookings. */
+/** The platform services the company runs: on/off, proxy bookings and their own weekly hours. */
 export function PlatformServicesPanel() {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const services = useOwnServices();
   const toggle = useSetServiceSwitch();
+  const [hoursOf, setHoursOf] = useState<TCompanyService | null>(null);
 
   const change = (hash: string, which: ServiceSwitch, status: boolean) =>
     toggle.mutate(
@@ -38,6 +43,7 @@ export function PlatformServicesPanel() {
               <th scope="col">{t("companies.platformServices.name")}</th>
               <th scope="col">{t("companies.platformServices.active")}</th>
               <th scope="col">{t("companies.platformServices.proxy")}</th>
+              <th scope="col">{t("companies.serviceHours.column")}</th>
             </tr>
           </thead>
           <tbody>
@@ -60,11 +66,24 @@ export function PlatformServicesPanel() {
                     onChange={(e) => change(s.hashid, "proxystatus", e.target.checked)}
                   />
                 </td>
+                <td>
+                  <Button
+                    type="button"
+                    size="xs"
+                    color="primary"
+                    outline
+                    onClick={() => setHoursOf(s)}
+                    aria-label={t("companies.serviceHours.openOf", { name: s.name })}
+                  >
+                    {s.has_openings ? t("companies.serviceHours.ownBadge") : t("companies.serviceHours.companyBadge")}
+                  </Button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
+      {hoursOf ? <ServiceHoursModal kind="platform" service={hoursOf} onClose={() => setHoursOf(null)} /> : null}
     </section>
   );
 }

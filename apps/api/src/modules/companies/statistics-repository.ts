@@ -1,0 +1,59 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+// Read-only use of the bookings module's table: statistics group and count bookings per status,
+// service and period in SQL. Going through the bookings service would mean loading every booking
+// of the range into memory; nothing here writes to it (architecture.md, "Boundaries").
+import { bookings } from "../bookings/tables.ts";
+import { healthServices } from "./tables.ts";
+
+export interface StatisticsWindow {
+  companyId: number;
+  /** Instants (epoch ms): from included, until excluded. */
+  from: number;
+  until: number;
+  timeZone: string;
+  interval: "day" | "week" | "month";
+}
+
+/** A booking's date: its appointment, or when it was made for an order with no appointment. */
+const bookedAt = sql`coalesce(${bookings.startAt}, ${bookings.createdAt})`;
+
+const inWindow = (w: StatisticsWindow) =>
+  and(
+    eq(bookings.companyId, w.companyId),
+    sql`${bookedAt} >= ${new Date(w.from).toISOString()}::timestamptz`,
+    sql`${bookedAt} < ${new Date(w.until).toISOString()}::timestamptz`,
+  );
+
+export function countByStatus(db: Executor, w: StatisticsWindow) {
+  return db
+    .select({ status: bookings.status, count: count() })
+    .from(bookings)
+    .where(inWindow(w))
+    .groupBy(bookings.status);
+}
+
+export function countByService(db: Executor, w: StatisticsWindow) {
+  return db
+    .select({ serviceId: healthServices.id, name: healthServices.name, count: count() })
+    .from(bookings)
+    .leftJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
+    .where(inWindow(w))
+    .groupBy(healthServices.id, healthServices.name)
+    .orderBy(desc(count()), healthServices.name);
+}
+
+/** Counts per local period start (YYYY-MM-DD in the company's zone) and status. */
+export async function countByPeriod(db: Executor, w: StatisticsWindow) {
+  // The interval is one of three literals checked by the contract, never user text.
+  const unit = sql.raw(`'${w.interval}'`);
+  const period = sql<string>`to_char(date_trunc(${unit}, ${bookedAt} at time zone ${w.timeZone}), 'YYYY-MM-DD')`;
+  return (
+    db
+      .select({ period, status: bookings.status, count: count() })
+      .from(bookings)
+      .where(inWindow(w))
+      // By position: the same expression written twice would carry two different bind parameters.
+      .groupBy(sql`1`, sql`2`)
+  );
+}
