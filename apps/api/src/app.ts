@@ -22,6 +22,7 @@ import { redactUrl, registerAccess } from "./platform/auth/access.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { createDiskStorage, type FileStorage } from "./platform/files/storage.ts";
 import { createIds } from "./platform/ids.ts";
+import { createJobRunner } from "./platform/jobs/runner.ts";
 import { createMailer } from "./platform/messaging/mailer.ts";
 import { createOutbox } from "./platform/messaging/outbox.ts";
 import { createOutboxSmsSender, type SmsSender, unconfiguredSmsSender } from "./platform/messaging/sms.ts";
@@ -74,7 +75,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms ?? (outbox ? createOutboxSmsSender(outbox) : unconfiguredSmsSender),
     storage: options.storage ?? createDiskStorage(config.storageDir),
     ping: database.ping,
+    jobs: createJobRunner({ pglite: database.pglite, pool: database.pool, log: app.log }),
   };
+  // Scheduled jobs run in every environment but tests, which run them on demand (app.jobs.runNow).
+  app.decorate("jobs", ctx.jobs);
+  if (config.env !== "test") app.addHook("onReady", () => ctx.jobs.start());
+  app.addHook("onClose", () => ctx.jobs.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -5,7 +5,7 @@ assertSupportedRuntime();
 const { loadConfig } = await import("./config.ts");
 const { openDatabase } = await import("./db/client.ts");
 const { migrate } = await import("./db/migrate.ts");
-const { seedDemoData, demoAccounts, DEMO_PASSWORD } = await import("./db/seed.ts");
+const { seedDemoData, seedDemoActivity, demoAccounts, DEMO_PASSWORD } = await import("./db/seed.ts");
 const { buildApp } = await import("./app.ts");
 
 const config = loadConfig();
@@ -16,6 +16,7 @@ const database = await openDatabase({
 });
 await migrate(database);
 const seeded = config.seedDemo ? await seedDemoData(database.db) : null;
+if (seeded) await seedDemoActivity(database.db);
 
 const app = await buildApp({ config, database });
 await app.listen({ host: config.host, port: config.port });

@@ -13,7 +13,15 @@ const COMPLETE_MODULES: string[] = [];
 /** Routes we serve that the spec does not list, each with its reason. */
 const EXTRA_ROUTES: Record<string, string> = {
   "GET health": "liveness and database check for load balancers",
+  "GET users/own/reservations/counts":
+    "the counts beside the citizen's list tabs (spec 001 §4 pending, confirmed, history) in one grouped query, while the tab's list pages on the server",
+  "GET companies/own/reservations/frequencies":
+    "the operator's recall section lists the company's recurring reservations; the spec lists them only by user",
   "GET dev/outbox": "the development outbox of e-mails and SMS (absent in production)",
+  "GET notifications":
+    "the notification centre (spec 001 §2 screen 22): the spec names the screen but no call; paged, with the unread count",
+  "POST notifications/read":
+    "the notification centre marks unread notifications read 1 s after it opens (listed ids, or all)",
   "GET email/verify/{userHashid}/{expires}/{signature}": "the signed link of the verification e-mail",
   "DELETE users/profile": "the proper verb beside the spec's GET users/profile/delete",
   "DELETE users/profile/picture": "the proper verb beside the spec's GET users/profile/picture/delete",
@@ -21,10 +29,26 @@ const EXTRA_ROUTES: Record<string, string> = {
   "GET auth/{provider}/callback": "SPID/CIE: the identity provider's return, on to /login/{provider} (spec 000 §2.5)",
   "GET utilities/prefissi": "telephone prefixes of the registration form (spec 000 §3 Prefix entry)",
   "DELETE companies/own/profile/picture": "the proper verb beside the spec's GET companies/own/profile/picture/delete",
+  "GET services/own/openings/{hash}":
+    "reading a platform service's own weekly hours beside the spec's POST, so the settings page can show and clear them",
   "DELETE prohibidates/{hashid}":
     "removing a closure: the spec lists GET, POST and PUT prohibidates/{hashid} only, and an operator must be able to undo one",
   "POST reservations/company/confirm/{id}":
     "the proper verb beside the spec's GET reservations/company/confirm/{id}: confirming changes a booking",
+  "GET reservations/history/{id}":
+    "a booking's history for the operator's detail page (spec 001 §3 booking request; the spec names no call for it)",
+  "POST reservations/company/confirmCR/{id}":
+    "the proper verb beside the spec's GET reservations/company/confirmCR/{id}: confirming changes a booking",
+  "POST reservations/handled/{id}":
+    "the proper verb beside the spec's GET reservations/handled/{id}: taking charge is recorded in the history",
+  "GET companies/own/patients/{id}":
+    "the patient card's data (spec 002 §2 pazienti/scheda/{hash}); the spec names the screen but no call for it",
+  "POST companies/own/patients/{id}/reservations":
+    "an operator books for a patient, also a past visit (spec 001 §2 pazienti/{hash}/prenotazioni/nuovo/{tipo}, §5, §6); the spec names no call",
+  "POST companies/own/patients/{id}/orders":
+    "the pharmacy records a product order for a patient (spec 001 §2 pazienti/ordine/{hash}); the spec names no call",
+  "GET companies/own/appointments":
+    "the ASL appointments list (spec 001 §2 appuntamenti/lista, service ref 5): bookings of the company's ref-5 services",
 };
 
 interface SpecRoute {

@@ -39,6 +39,25 @@ export const BOOKING_STATUS_GROUPS: Record<BookingStatus, "confirmed" | "complet
   annullato: "closed",
 };
 
+/**
+ * The citizen's list tabs (spec 001 §4: "pending, confirmed and history tabs"), also a filter of the
+ * paged lists (`?group=`): pending still waits for an answer from either side, history no longer
+ * changes. Every status is in exactly one group.
+ */
+export const BOOKING_LIST_GROUP_NAMES = ["pending", "confirmed", "history"] as const;
+export type BookingListGroup = (typeof BOOKING_LIST_GROUP_NAMES)[number];
+export const BOOKING_LIST_GROUPS: Record<BookingListGroup, readonly BookingStatus[]> = {
+  pending: ["in_attesa", "ricevuto"],
+  confirmed: ["confermato"],
+  history: ["evaso", "rifiutato", "annullato"],
+};
+
+/**
+ * What waits for each party's answer: in a list filtered by group these come first (a citizen sees
+ * the company's proposals to accept before their own pending requests; an operator the new requests).
+ */
+export const BOOKING_AWAITING: Record<BookingActor, BookingStatus> = { citizen: "in_attesa", operator: "ricevuto" };
+
 /** Operator refusal reasons 1–4 and citizen cancellation reasons 1–2 (spec 001 §4). */
 export const REFUSAL_REASONS = {
   1: "Non sono disponibili ulteriori richieste per la data selezionata: prenota per la settimana successiva",

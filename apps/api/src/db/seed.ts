@@ -1,5 +1,6 @@
 import { OPERATOR_PERMISSIONS, taxCodeCheckChar } from "@cura/domain";
 import { sql } from "drizzle-orm";
+import { seedDemoBookings } from "../modules/bookings/demo-data.ts";
 import {
   addCompanyBasics,
   seedDemoCircle,
@@ -208,4 +209,12 @@ async function company(tx: Transaction, values: typeof companies.$inferInsert): 
 
 async function service(tx: Transaction, companyId: number, name: string, positionRef: number, slotMinutes: number) {
   await tx.insert(healthServices).values({ companyId, name, positionRef, slotMinutes });
+}
+
+/**
+ * Activity relative to today (bookings at the demo pharmacy), for a fresh `npm start` and the
+ * journeys. The API tests' template has none, so their counts stay their own.
+ */
+export async function seedDemoActivity(db: Database): Promise<void> {
+  await seedDemoBookings(db);
 }

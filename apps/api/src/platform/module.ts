@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { FileStorage } from "./files/storage.ts";
 import type { Ids } from "./ids.ts";
+import type { JobRunner } from "./jobs/runner.ts";
 import type { Mailer } from "./messaging/mailer.ts";
 import type { Outbox } from "./messaging/outbox.ts";
 import type { SmsSender } from "./messaging/sms.ts";
@@ -15,6 +16,8 @@ export interface ModuleContext {
   mailer: Mailer;
   sms: SmsSender;
   storage: FileStorage;
+  /** The job runner: a module defines its scheduled jobs here while registering its routes. */
+  jobs: JobRunner;
   /** The dev outbox; null in production. */
   outbox: Outbox | null;
   ping(): Promise<boolean>;

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
+import { notifyBookingChange } from "../notifications/booking-hook.ts";
 import * as repository from "./repository.ts";
 
 /**
- * Every change of a booking lands twice, in the same transaction: in its history (booking_events,
- * what the parties may be shown) and in the audit log (health data: who did what, from where).
+ * Every change of a booking lands three times, in the same transaction: in its history (booking_events,
+ * what the parties may be shown), in the audit log (health data: who did what, from where) and in
+ * the other party's notifications.
  */
 export async function recordChange(
   db: Executor,
@@ -35,4 +37,6 @@ export async function recordChange(
     companyId: change.companyId,
     detail: { from: change.from, to: change.to, ...change.detail },
   });
+  // The other party is told in-app now, by e-mail once this transaction commits.
+  await notifyBookingChange(db, request, change, await repository.findBooking(db, change.bookingId));
 }

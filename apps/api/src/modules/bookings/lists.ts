@@ -1,5 +1,8 @@
 import {
+  BOOKING_AWAITING,
+  BOOKING_LIST_GROUPS,
   BOOKING_MESSAGES,
+  type BookingStatus,
   fieldError,
   type TBooking,
   type TBookingCalendarQuery,
@@ -29,10 +32,29 @@ function rangeOf(from?: string, to?: string): { from?: Date; to?: Date } {
   return { ...(from ? { from: dayStart(from) } : {}), ...(to ? { to: dayAfter(to) } : {}) };
 }
 
-async function paged(ctx: ModuleContext, filter: repository.ListFilter, query: TBookingListQuery) {
+/**
+ * The filters both paged lists share: status, a tab (`group`: its statuses, with what waits for the
+ * caller's answer first), kind and appointment dates.
+ */
+function listFilter(query: TBookingListQuery): repository.ListFilter {
+  return {
+    ...rangeOf(query.from, query.to),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.group ? { statuses: BOOKING_LIST_GROUPS[query.group] } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
+  };
+}
+
+async function paged(
+  ctx: ModuleContext,
+  filter: repository.ListFilter,
+  query: TBookingListQuery,
+  awaiting: BookingStatus,
+) {
   const { rows, total } = await repository.listBookings(ctx.db, filter, {
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
+    ...(query.group ? { first: awaiting } : {}),
   });
   return {
     data: rows.map((row) => presentBooking(ctx, row)),
@@ -53,13 +75,9 @@ async function unpaged(
   return rows.map((row) => presentBooking(ctx, row));
 }
 
-/** `GET users/own/reservations`: the citizen's bookings, latest appointment first, paged (status, from, to). */
+/** `GET users/own/reservations`: the citizen's bookings, latest appointment first, paged (status, group, kind, from, to). */
 export function citizenList(ctx: ModuleContext, principal: Principal, query: TBookingListQuery) {
-  return paged(
-    ctx,
-    { userId: principal.userId, ...rangeOf(query.from, query.to), ...(query.status ? { status: query.status } : {}) },
-    query,
-  );
+  return paged(ctx, { userId: principal.userId, ...listFilter(query) }, query, BOOKING_AWAITING.citizen);
 }
 
 /** `GET users/own/reservations/today`: today's appointments, in time order. */
@@ -100,15 +118,7 @@ export function companyCalendar(
   return unpaged(ctx, { companyId: ownCompanyId(principal), ...range }, { ascending: true });
 }
 
-/** `GET companies/own/reservations`: the operator's company's bookings, paged (status, from, to). */
+/** `GET companies/own/reservations`: the operator's company's bookings, paged (status, group, kind, from, to). */
 export function companyList(ctx: ModuleContext, principal: Principal, query: TBookingListQuery) {
-  return paged(
-    ctx,
-    {
-      companyId: ownCompanyId(principal),
-      ...rangeOf(query.from, query.to),
-      ...(query.status ? { status: query.status } : {}),
-    },
-    query,
-  );
+  return paged(ctx, { companyId: ownCompanyId(principal), ...listFilter(query) }, query, BOOKING_AWAITING.operator);
 }

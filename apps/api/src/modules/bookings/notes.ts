@@ -24,7 +24,8 @@ export async function updateNotes(
   await ctx.db.transaction(async (tx) => {
     const row = await repository.lockBooking(tx, id);
     assertParty(principal, row);
-    if (row.startAt.getTime() <= Date.now()) throw conflict(BOOKING_MESSAGES.notesLocked);
+    // A request without a time yet (preferences, product order) keeps its notes editable.
+    if (row.startAt && row.startAt.getTime() <= Date.now()) throw conflict(BOOKING_MESSAGES.notesLocked);
     await repository.updateBooking(tx, id, operator ? { operatorNotes: value } : { notes: value });
     await recordChange(tx, request, {
       bookingId: id,

@@ -10,11 +10,20 @@ export function presentBooking(ctx: ModuleContext, row: BookingWithNames): TBook
     kind: b.kind,
     status,
     status_label: BOOKING_STATUS_LABELS[status],
-    health_service: { hashid: ctx.ids.encode(b.healthServiceId), name: row.serviceName },
+    health_service:
+      b.healthServiceId === null ? null : { hashid: ctx.ids.encode(b.healthServiceId), name: row.serviceName ?? "" },
     company: { hashid: ctx.ids.encode(b.companyId), name: row.companyName },
     citizen: { hashid: ctx.ids.encode(b.userId), name: row.citizenName ?? "", surname: row.citizenSurname ?? "" },
-    start: b.startAt.toISOString(),
-    end: b.endAt.toISOString(),
+    family_member:
+      b.familyMemberId === null
+        ? null
+        : { hashid: ctx.ids.encode(b.familyMemberId), name: row.memberName ?? "", surname: row.memberSurname ?? "" },
+    start: b.startAt?.toISOString() ?? null,
+    end: b.endAt?.toISOString() ?? null,
+    preferences: b.preferences ?? null,
+    products: b.products ?? null,
+    nre: b.nre,
+    rev: b.rev,
     proposed_start: b.proposedStartAt?.toISOString() ?? null,
     proposed_end: b.proposedEndAt?.toISOString() ?? null,
     notes: b.notes,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 // Read only: names shown beside a booking, and the health service row the booking use case locks.
+import { familyMembers } from "../care/tables.ts";
 import { companies, healthServices } from "../companies/tables.ts";
 import { anagrafiche, users } from "../identity/tables.ts";
 import { bookingEvents, bookings } from "./tables.ts";
@@ -15,13 +16,19 @@ const withNames = {
   companyName: companies.name,
   citizenName: anagrafiche.name,
   citizenSurname: anagrafiche.surname,
+  memberName: familyMembers.name,
+  memberSurname: familyMembers.surname,
 };
 export type BookingWithNames = {
   booking: BookingRow;
-  serviceName: string;
+  /** Null for a product order. */
+  serviceName: string | null;
   companyName: string;
   citizenName: string | null;
   citizenSurname: string | null;
+  /** Null when the booking is for the citizen. */
+  memberName: string | null;
+  memberSurname: string | null;
 };
 
 /** Statuses that hold a slot (the overlap option off: one of these makes the slot taken). */
@@ -31,9 +38,10 @@ function selectWithNames(db: Executor) {
   return db
     .select(withNames)
     .from(bookings)
-    .innerJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
+    .leftJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
     .innerJoin(companies, eq(companies.id, bookings.companyId))
-    .leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId));
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId))
+    .leftJoin(familyMembers, eq(familyMembers.id, bookings.familyMemberId));
 }
 
 export async function findBooking(db: Executor, id: number): Promise<BookingWithNames | null> {
@@ -89,13 +97,16 @@ export async function phoneVerified(db: Executor, userId: number): Promise<boole
   return Boolean(row?.verifiedAt && row.tel);
 }
 
-/** Intervals held by active bookings (and by the changes proposed to them) overlapping [from, to). */
+/**
+ * Intervals held by active bookings (and by the changes proposed to them) overlapping [from, to).
+ * A request without a time yet (preferences) holds only the change proposed to it, if any.
+ */
 export async function activeIntervals(
   db: Executor,
   scope: { companyId: number; healthServiceId?: number; positionRef?: number },
   from: Date,
   to: Date,
-): Promise<Array<{ start: Date; end: Date; proposedStart: Date | null; proposedEnd: Date | null }>> {
+): Promise<Array<{ start: Date | null; end: Date | null; proposedStart: Date | null; proposedEnd: Date | null }>> {
   const byScope =
     scope.healthServiceId !== undefined
       ? eq(bookings.healthServiceId, scope.healthServiceId)
@@ -134,6 +145,9 @@ export interface ListFilter {
   userId?: number;
   companyId?: number;
   status?: string;
+  /** Any of these statuses (a tab of BOOKING_LIST_GROUPS). */
+  statuses?: readonly string[];
+  kind?: "prestazione" | "prodotto";
   /** Appointments starting at or after this instant. */
   from?: Date;
   /** Appointments starting before this instant. */
@@ -145,23 +159,29 @@ function whereOf(filter: ListFilter): SQL | undefined {
     filter.userId === undefined ? undefined : eq(bookings.userId, filter.userId),
     filter.companyId === undefined ? undefined : eq(bookings.companyId, filter.companyId),
     filter.status === undefined ? undefined : sql`${bookings.status} = ${filter.status}`,
+    filter.statuses === undefined
+      ? undefined
+      : inArray(bookings.status, [...filter.statuses] as BookingRow["status"][]),
+    filter.kind === undefined ? undefined : eq(bookings.kind, filter.kind),
     filter.from === undefined ? undefined : gte(bookings.startAt, filter.from),
     filter.to === undefined ? undefined : lt(bookings.startAt, filter.to),
   );
 }
 
-/** Bookings by appointment time (newest first unless `ascending`), paged. */
+/** Bookings by appointment time (newest first unless `ascending`; the `first` status before the others), paged. */
 export async function listBookings(
   db: Executor,
   filter: ListFilter,
-  options: { limit: number; offset: number; ascending?: boolean; byCreation?: boolean },
+  options: { limit: number; offset: number; ascending?: boolean; byCreation?: boolean; first?: string },
 ): Promise<{ rows: BookingWithNames[]; total: number }> {
   const where = whereOf(filter);
   const column = options.byCreation ? bookings.createdAt : bookings.startAt;
+  const first =
+    options.first === undefined ? [] : [sql`case when ${bookings.status} = ${options.first} then 0 else 1 end`];
   const [rows, totals] = await Promise.all([
     selectWithNames(db)
       .where(where)
-      .orderBy(options.ascending ? asc(column) : desc(column), asc(bookings.id))
+      .orderBy(...first, options.ascending ? asc(column) : desc(column), asc(bookings.id))
       .limit(options.limit)
       .offset(options.offset),
     db.select({ n: count() }).from(bookings).where(where),

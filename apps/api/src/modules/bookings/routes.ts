@@ -58,7 +58,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
       config: { access: CITIZEN },
       schema: {
         tags,
-        summary: "The citizen's bookings, latest appointment first (status, from, to; paged)",
+        summary: "The citizen's bookings, latest appointment first (status, tab group, kind, from, to; paged)",
         querystring: ZBookingListQuery,
         response: { 200: ZBookingPagedResponse },
       },
@@ -98,7 +98,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
       config: { access: OPERATOR },
       schema: {
         tags,
-        summary: "The bookings of the operator's company, latest appointment first (status, from, to; paged)",
+        summary:
+          "The bookings of the operator's company, latest appointment first (status, tab group, kind, from, to; paged)",
         querystring: ZBookingListQuery,
         response: { 200: ZBookingPagedResponse },
       },

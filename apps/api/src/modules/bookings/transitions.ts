@@ -88,7 +88,12 @@ export async function details(ctx: ModuleContext, request: FastifyRequest, hashi
 
 /** `GET|POST reservations/company/confirm/{id}`: the company accepts the request as it is. */
 export const confirm = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
-  transition(ctx, request, hashid, "confirm");
+  transition(ctx, request, hashid, "confirm", (row) => {
+    // A request with preferences (or none) has no time yet: the company proposes one instead.
+    if (row.kind === "prestazione" && row.startAt === null && row.status === "ricevuto")
+      throw conflict(BOOKING_MESSAGES.timeRequired);
+    return {};
+  });
 
 /** `POST reservations/company/reject/{id}`: the company refuses, with a reason 1–4. */
 export const refuse = (ctx: ModuleContext, request: FastifyRequest, hashid: string, reason: number) =>
@@ -129,7 +134,9 @@ async function moveTo(
   const id = bookingId(ctx.ids, hashid);
   const found = await repository.findBooking(ctx.db, id);
   assertParty(principal, found?.booking ?? null);
-  const serviceId = found?.booking.healthServiceId as number;
+  // A product order has no health service, hence no slots to move to.
+  const serviceId = found?.booking.healthServiceId ?? null;
+  if (serviceId === null) throw conflict(BOOKING_MESSAGES.transitionRefused);
   await ctx.db.transaction(async (tx) => {
     await repository.lockHealthService(tx, serviceId);
     const row = await repository.lockBooking(tx, id);

@@ -98,6 +98,43 @@ export async function createAccount(
   request: FastifyRequest,
   account: NewAccount,
 ): Promise<{ token: string; user: TUser }> {
+  const user = await insertAccount(ctx, request, account);
+  // The account exists whatever the mail server says; the page offers "send again" (POST email/resend).
+  await sendVerificationMail(ctx, { id: user.id, email: account.email, name: account.anagrafica.name }).catch(
+    (error: unknown) => request.log.error({ err: error }, "verification e-mail not sent"),
+  );
+  const { token } = await openSession(ctx.db, user, request);
+  return { token, user: await currentUser(ctx, user.id) };
+}
+
+/**
+ * An account that someone else creates for a person (an operator registering a patient at the
+ * counter, spec 002 §7 `companies/paziente/register`): no password and no session. The person sets
+ * a password by recovery or signs in with SPID/CIE; the verification e-mail goes out when an address
+ * was given. The audit entry names the operator as its actor. Returns the new user's id.
+ */
+export async function createAccountFor(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  account: Omit<NewAccount, "email" | "passwordHash"> & { email: string | null },
+): Promise<number> {
+  const user = await insertAccount(ctx, request, { ...account, passwordHash: null }, { registeredBy: "actor" });
+  if (account.email) {
+    const email = account.email;
+    await sendVerificationMail(ctx, { id: user.id, email, name: account.anagrafica.name }).catch((error: unknown) =>
+      request.log.error({ err: error }, "verification e-mail not sent"),
+    );
+  }
+  return user.id;
+}
+
+/** User, personal record and audit entry in one transaction; a taken e-mail is a 422. */
+async function insertAccount(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  account: Omit<NewAccount, "email"> & { email: string | null },
+  options: { registeredBy: "self" | "actor" } = { registeredBy: "self" },
+) {
   const { consents } = account;
   const consentValues = {
     data_consense: consents.data_consense,
@@ -106,7 +143,7 @@ export async function createAccount(
     notification_consense: consents.notification_consense,
     marketing_consense: consents.marketing_consense,
   };
-  const user = await ctx.db
+  return ctx.db
     .transaction(async (tx) => {
       const created = await repository.insertUser(tx, {
         email: account.email,
@@ -121,17 +158,18 @@ export async function createAccount(
       });
       await repository.insertAnagrafica(tx, { ...account.anagrafica, userId: created.id });
       await account.withinTransaction?.(tx, created.id);
-      await recordAudit(
-        tx,
-        { ...actorOf(request), userId: created.id, userType: account.type },
-        {
-          action: "user.registered",
-          entity: "user",
-          entityId: created.id,
-          // The consents given at registration are the first entry of the consent record.
-          detail: { ...account.auditDetail, ...consentValues },
-        },
-      );
+      // Who registers: the new person themself, or the signed-in operator who registers them.
+      const actor =
+        options.registeredBy === "self"
+          ? { ...actorOf(request), userId: created.id, userType: account.type }
+          : actorOf(request);
+      await recordAudit(tx, actor, {
+        action: "user.registered",
+        entity: "user",
+        entityId: created.id,
+        // The consents given at registration are the first entry of the consent record.
+        detail: { ...account.auditDetail, ...consentValues },
+      });
       return created;
     })
     .catch((error: unknown) => {
@@ -139,13 +177,6 @@ export async function createAccount(
       if (isUniqueViolation(error)) throw validationError({ email: [EMAIL_TAKEN_MESSAGE] });
       throw error;
     });
-
-  // The account exists whatever the mail server says; the page offers "send again" (POST email/resend).
-  await sendVerificationMail(ctx, { id: user.id, email: account.email, name: account.anagrafica.name }).catch(
-    (error: unknown) => request.log.error({ err: error }, "verification e-mail not sent"),
-  );
-  const { token } = await openSession(ctx.db, user, request);
-  return { token, user: await currentUser(ctx, user.id) };
 }
 
 function validationError(errors: FieldErrors): DomainError {

@@ -1,0 +1,73 @@
+import type { FastifyRequest } from "fastify";
+import type { Executor } from "../../db/client.ts";
+import { activeOperatorUserIds } from "../companies/service.ts";
+import { type BookingFacts, SILENT_ACTIONS, textForCitizen, textForOperator } from "./booking-texts.ts";
+import { kickDispatchers } from "./dispatcher.ts";
+import * as repository from "./repository.ts";
+
+/** A change of a booking, as the bookings module records it (bookings/history.ts). */
+export interface BookingChangeNotice {
+  bookingId: number;
+  companyId: number;
+  action: string;
+  from: string | null;
+  to: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * The booking after the change, as the bookings module reads it. Declared here by shape, so this
+ * module depends on no bookings internals (bookings depends on this one through history.ts).
+ */
+export interface NoticeBooking {
+  booking: { userId: number; startAt: Date | null; proposedStartAt: Date | null };
+  serviceName: string | null;
+  companyName: string;
+  citizenName: string | null;
+  citizenSurname: string | null;
+}
+
+/**
+ * Called by bookings/history.ts for every change of a booking, inside the change's transaction:
+ * the other party gets an in-app notification whose e-mail waits (`pending`) until the dispatcher
+ * sends it, after the commit. A change rolled back leaves neither the notification nor an e-mail.
+ * The other party of a citizen is every active operator of the booking's company; of an operator,
+ * the citizen; a change made by anyone else (an administrator, the system) tells both sides.
+ */
+export async function notifyBookingChange(
+  db: Executor,
+  request: FastifyRequest,
+  change: BookingChangeNotice,
+  found: NoticeBooking | null,
+): Promise<void> {
+  if (!found || SILENT_ACTIONS.has(change.action)) return;
+  const actor = request.principal;
+  const citizenId = found.booking.userId;
+  const facts: BookingFacts = {
+    serviceName: found.serviceName,
+    companyName: found.companyName,
+    citizenName: `${found.citizenName ?? ""} ${found.citizenSurname ?? ""}`.trim(),
+    start: found.booking.startAt,
+    proposedStart: found.booking.proposedStartAt,
+    detail: change.detail,
+  };
+  const rows: repository.NewNotification[] = [];
+  const base = {
+    kind: "booking" as const,
+    bookingId: change.bookingId,
+    action: change.action,
+    emailStatus: "pending" as const,
+  };
+  if (actor?.type !== 0) {
+    rows.push({ ...base, userId: citizenId, audience: "citizen", ...textForCitizen(change.action, facts) });
+  }
+  if (actor?.type !== 1) {
+    const text = textForOperator(change.action, facts);
+    for (const userId of await activeOperatorUserIds(db, change.companyId)) {
+      rows.push({ ...base, userId, audience: "operator", ...text });
+    }
+  }
+  // Nobody is told of their own change.
+  const recipients = rows.filter((row) => row.userId !== actor?.userId);
+  if ((await repository.insertNotifications(db, recipients)) > 0) kickDispatchers();
+}

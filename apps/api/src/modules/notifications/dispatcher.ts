@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { ModuleContext } from "../../platform/module.ts";
+import { currentUser } from "../identity/service.ts";
+import { bookingLink } from "./links.ts";
+import * as repository from "./repository.ts";
+
+/**
+ * Sends the e-mails of notifications, after the transactions that created them have committed.
+ * Rows wait as `pending`; a run claims a batch (FOR UPDATE SKIP LOCKED, so several API instances
+ * never take the same row), sends each and records the outcome. A run starts shortly after a
+ * change created notifications (the kick), and the scheduled job NOTIFICATION_EMAILS_JOB (every
+ * minute, once across instances) picks up whatever a kick missed: a kick may fire before its
+ * transaction has committed, and a row claimed by an instance that died is reclaimed after ten
+ * minutes.
+ */
+
+export const NOTIFICATION_EMAILS_JOB = "notification-emails";
+/** The kick waits this long, so the transaction that created the rows has usually committed. */
+const KICK_DELAY_MS = 250;
+const BATCH = 25;
+const MAX_ATTEMPTS = 5;
+
+/** Sends one batch of pending e-mails; answers how many rows it handled. */
+export async function dispatchNotificationEmails(ctx: ModuleContext, log?: FastifyBaseLogger): Promise<number> {
+  const claimed = await repository.claimPendingEmails(ctx.db, BATCH);
+  for (const row of claimed) {
+    try {
+      const user = await currentUser(ctx, row.userId).catch(() => null);
+      // No address, or the person said no to notifications (notification_consense): in-app only.
+      if (!user?.email || !user.notification_consense) {
+        await repository.finishEmail(ctx.db, row.id, "skipped");
+        continue;
+      }
+      const link = bookingLink(ctx.ids, row.audience, row.bookingId);
+      const url = link ? `${ctx.config.publicUrl}${link}` : null;
+      await ctx.mailer.send({
+        to: user.email,
+        subject: `Cura: ${row.title}`,
+        text: [
+          row.body,
+          url ? `Apri la prenotazione: ${url}` : null,
+          "Ricevi questa e-mail perché hai scelto di ricevere le notifiche di Cura.",
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
+      });
+      await repository.finishEmail(ctx.db, row.id, "sent");
+    } catch (error) {
+      log?.error({ err: error, notification: row.id }, "notification e-mail failed");
+      await repository.finishEmail(ctx.db, row.id, row.emailAttempts >= MAX_ATTEMPTS ? "failed" : "pending");
+    }
+  }
+  return claimed.length;
+}
+
+export interface EmailDispatcher {
+  /** Sends everything pending now; resolves when done (the scheduled job, tests). */
+  drain(): Promise<void>;
+  /** Asks for a run shortly (after a change created notifications). */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** Every running dispatcher of this process (one per app): a change kicks them all. */
+const running = new Set<EmailDispatcher>();
+
+export function kickDispatchers(): void {
+  for (const dispatcher of running) dispatcher.kick();
+}
+
+export function createEmailDispatcher(ctx: ModuleContext, log: FastifyBaseLogger): EmailDispatcher {
+  let kickTimer: NodeJS.Timeout | null = null;
+  let current: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const drainOnce = async () => {
+    // A full batch may mean more are waiting.
+    while (!stopped && (await dispatchNotificationEmails(ctx, log)) === BATCH) {}
+  };
+
+  /** One run at a time per instance; a request during a run asks for one more afterwards. */
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          await drainOnce();
+        } while (again && !stopped);
+      } catch (error) {
+        log.error({ err: error }, "notification e-mail dispatch failed");
+      } finally {
+        current = null;
+      }
+    })();
+    return current;
+  };
+
+  const dispatcher: EmailDispatcher = {
+    async drain() {
+      // A run in progress may have claimed its batch before the latest rows: run once more after it.
+      if (current) await current;
+      await run();
+    },
+    kick() {
+      if (stopped || kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = null;
+        void run();
+      }, KICK_DELAY_MS);
+      kickTimer.unref();
+    },
+    async stop() {
+      stopped = true;
+      running.delete(dispatcher);
+      if (kickTimer) clearTimeout(kickTimer);
+      kickTimer = null;
+      // The database closes after the app: let a run in progress finish first.
+      await current;
+    },
+  };
+  running.add(dispatcher);
+  return dispatcher;
+}

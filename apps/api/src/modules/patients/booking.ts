@@ -1,0 +1,142 @@
+import {
+  conflict,
+  fieldError,
+  notFound,
+  PAST_BOOKING_MAX_DAYS,
+  PATIENT_MESSAGES,
+  type TBooking,
+  type TBookingListQuery,
+  type ZPatientBookingBody,
+} from "@cura/domain";
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { principalOf } from "../../platform/auth/access.ts";
+import type { ModuleContext } from "../../platform/module.ts";
+// The bookings module's own pieces, as its create use case uses them: the free-slot check through
+// the companies slot computation, the health-service row lock, the insert and the booking history.
+import { freeSlotAt } from "../bookings/availability.ts";
+import { recordChange } from "../bookings/history.ts";
+import { presentBooking } from "../bookings/presenters.ts";
+import * as bookingsRepository from "../bookings/repository.ts";
+// Read only: the company's time zone, for a past booking's wall-clock date and time.
+import * as companiesRepository from "../companies/repository.ts";
+import { zonedToInstant } from "../companies/zoned-time.ts";
+import * as repository from "./repository.ts";
+import { companyWithService, patientOf, patientsCompany, REFS } from "./scope.ts";
+
+type Body = z.output<typeof ZPatientBookingBody>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The patient's bookings at the company (patient card) stop here. */
+const PATIENT_BOOKINGS_LIMIT = 200;
+
+/**
+ * `POST companies/own/patients/{id}/reservations`: an operator books a health service of their
+ * company for a patient (spec 001 §2 `pazienti/{hash}/prenotazioni/nuovo/{tipo}`, §6 "may enter
+ * past bookings").
+ *
+ * - A future booking takes a free slot exactly as a citizen's does: the transaction locks the health
+ *   service row (the lock every booking of the service takes first), re-checks the slot through the
+ *   companies slot computation and inserts; a racing booking for the same slot waits, then gets 409.
+ *   It is confirmed at once: the company itself books it.
+ * - A past booking (spec 001 §5: service, date and time required) records a visit that already
+ *   happened. It is not checked against the slots (they only offer the future) and is "confermato",
+ *   so that the operator closes it (evaso) like any other, with its report.
+ */
+export async function bookForPatient(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  patientHashid: string,
+  body: Body,
+): Promise<TBooking> {
+  const principal = principalOf(request);
+  const companyId = await patientsCompany(ctx.db, principal);
+  const patient = await patientOf(ctx.db, ctx.ids, companyId, patientHashid);
+  if (patient.link?.active === false) throw conflict(PATIENT_MESSAGES.archived);
+  const serviceId = ctx.ids.decode(body.health_service);
+  if (serviceId === null) throw fieldError("health_service", PATIENT_MESSAGES.serviceRequired);
+  const company = await companiesRepository.findCompany(ctx.db, companyId);
+  if (!company) throw notFound();
+
+  const bookingId = await ctx.db.transaction(async (tx) => {
+    const locked = await bookingsRepository.lockHealthService(tx, serviceId);
+    const service = locked ? await repository.findCompanyHealthService(tx, companyId, serviceId) : null;
+    // Another company's service does not exist for this operator.
+    if (!service) throw fieldError("health_service", PATIENT_MESSAGES.serviceRequired);
+
+    let slot: { start: Date; end: Date };
+    if (body.past) {
+      const start = zonedToInstant(body.date as string, body.time as string, company.timezone);
+      const now = Date.now();
+      if (start >= now) throw fieldError("date", PATIENT_MESSAGES.pastOnly);
+      if (start < now - PAST_BOOKING_MAX_DAYS * DAY_MS) throw fieldError("date", PATIENT_MESSAGES.tooOld);
+      slot = { start: new Date(start), end: new Date(start + service.slotMinutes * 60_000) };
+    } else {
+      // A switched-off service takes no new bookings, not even from its own staff.
+      if (!service.active) throw fieldError("health_service", PATIENT_MESSAGES.serviceRequired);
+      slot = await freeSlotAt(ctx, tx, principal, body.health_service, Date.parse(body.start as string));
+    }
+    const id = await bookingsRepository.insertBooking(tx, {
+      companyId,
+      healthServiceId: service.id,
+      userId: patient.user.id,
+      kind: "prestazione",
+      status: "confermato",
+      startAt: slot.start,
+      endAt: slot.end,
+      operatorNotes: body.operator_notes?.length ? body.operator_notes : null,
+    });
+    await recordChange(tx, request, {
+      bookingId: id,
+      companyId,
+      action: body.past ? "entered_past" : "created_by_operator",
+      from: null,
+      to: "confermato",
+      detail: { start: slot.start.toISOString(), past: body.past },
+    });
+    await repository.ensureLink(tx, {
+      companyId,
+      userId: patient.user.id,
+      origin: "prenotazione",
+      createdBy: principal.userId,
+    });
+    return id;
+  });
+  const row = await bookingsRepository.findBooking(ctx.db, bookingId);
+  if (!row) throw notFound();
+  return presentBooking(ctx, row);
+}
+
+/** `GET reservations/company/users/{x}`: the patient's bookings at the operator's company, latest appointment first. */
+export async function patientBookings(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  hashid: string,
+): Promise<TBooking[]> {
+  const principal = principalOf(request);
+  const companyId = await patientsCompany(ctx.db, principal);
+  const patient = await patientOf(ctx.db, ctx.ids, companyId, hashid);
+  const { rows } = await bookingsRepository.listBookings(
+    ctx.db,
+    { companyId, userId: patient.user.id },
+    { limit: PATIENT_BOOKINGS_LIMIT, offset: 0 },
+  );
+  return rows.map((row) => presentBooking(ctx, row));
+}
+
+/** `GET companies/own/appointments`: the company's ASL appointments (bookings of its ref-5 services), paged. */
+export async function aslAppointments(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  query: Pick<TBookingListQuery, "page" | "per_page">,
+) {
+  const companyId = await companyWithService(ctx.db, principalOf(request), [REFS.aslAppointments]);
+  const { ids, total } = await repository.listBookingIdsByRef(ctx.db, companyId, REFS.aslAppointments, {
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  const rows = await Promise.all(ids.map((id) => bookingsRepository.findBooking(ctx.db, id)));
+  return {
+    data: rows.flatMap((row) => (row ? [presentBooking(ctx, row)] : [])),
+    meta: { page: query.page, per_page: query.per_page, total },
+  };
+}
