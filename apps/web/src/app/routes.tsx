@@ -5,7 +5,7 @@ import { SETTINGS_PERMISSIONS } from "../features/companies/sections.ts";
 import type { TKey } from "../lib/i18n.ts";
 import type { Area } from "../lib/session.ts";
 import { fullName } from "../lib/session.ts";
-import { companyLevelIn, hasAnyPermission, type NavMeta } from "./nav.ts";
+import { companyLevelIn, hasActiveService, hasAnyPermission, type NavMeta } from "./nav.ts";
 import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
 
@@ -34,7 +34,11 @@ const PasswordRecoveryPage = lazy(() => import("../features/identity/pages/Passw
 const loadProfilePage = () => import("../features/identity/pages/ProfilePage.tsx");
 const loadSettingsPage = () => import("../features/identity/pages/SettingsPage.tsx");
 const CompanySettingsPage = lazy(() => import("../features/companies/pages/CompanySettingsPage.tsx"));
+const OperatorBookingsPage = lazy(() => import("../features/operator-bookings/pages/OperatorBookingsPage.tsx"));
+const ProviderCentresPage = lazy(() => import("../features/provider-centres/pages/ProviderCentresPage.tsx"));
+const OperatorSearchPage = lazy(() => import("../features/search/pages/OperatorSearchPage.tsx"));
 const NotFoundPage = lazy(() => import("../features/not-found/pages/NotFoundPage.tsx"));
+const AslAppointmentsPage = lazy(() => import("../features/patients/pages/AslAppointmentsPage.tsx"));
 
 export interface AreaPage {
   /** Path inside the area, without a leading slash. */
@@ -66,17 +70,35 @@ export const AREAS: Record<Area, AreaDefinition> = {
         nav: { label: "nav.homepage", icon: "it-pa" },
       },
       {
-        path: "profilo",
-        titleKey: "profile.title",
-        Component: lazy(loadProfilePage),
-        // Spec 000 §2.12: the citizen's profile entry is named after the user.
-        nav: { label: (user) => ({ text: fullName(user) }), icon: "it-user" },
+        path: "appuntamenti",
+        titleKey: "bookings.title",
+        Component: lazy(() => import("../features/bookings/pages/BookingsIndexPage.tsx")),
+        nav: { label: "bookings.nav", icon: "it-list" },
+      },
+      // The booking wizard (appuntamenti/nuovo/{type}): one page, one menu entry per type.
+      ...(["prestazione", "prodotto"] as const).map((type) => ({
+        path: `appuntamenti/nuovo/${type}`,
+        titleKey: `bookingWizard.title.${type}` as const,
+        Component: lazy(() => import("../features/booking-wizard/pages/BookingWizardPage.tsx")),
+        nav: { label: `bookingWizard.nav.${type}` as const, icon: type === "prodotto" ? "it-box" : "it-plus-circle" },
+      })),
+      {
+        // Static segments win: appuntamenti/nuovo/:type (the wizard) and appuntamenti/dettaglio/:hashid.
+        path: "appuntamenti/:section/:type",
+        titleKey: "bookings.title",
+        Component: lazy(() => import("../features/bookings/pages/BookingsPage.tsx")),
       },
       {
-        path: "impostazioni",
-        titleKey: "settings.title",
-        Component: lazy(loadSettingsPage),
-        nav: { label: "nav.settings", icon: "it-settings" },
+        path: "appuntamenti/dettaglio/:hashid",
+        titleKey: "bookings.detail.title",
+        Component: lazy(() => import("../features/bookings/pages/BookingDetailPage.tsx")),
+      },
+      {
+        // Spec 001 §2 screens 10–11: bookings and one's own events on a calendar.
+        path: "agenda",
+        titleKey: "agenda.title",
+        Component: lazy(() => import("../features/agenda/pages/AgendaPage.tsx")),
+        nav: { label: "agenda.nav", icon: "it-calendar" },
       },
       {
         path: "ricerca",
@@ -95,6 +117,19 @@ export const AREAS: Record<Area, AreaDefinition> = {
         Component: lazy(() => import("../features/care-circle/pages/CareCirclePage.tsx")),
         nav: { label: "nav.careCircle", icon: "it-star-full" },
       },
+      {
+        path: "profilo",
+        titleKey: "profile.title",
+        Component: lazy(loadProfilePage),
+        // Spec 000 §2.12: the citizen's profile entry is named after the user.
+        nav: { label: (user) => ({ text: fullName(user) }), icon: "it-user" },
+      },
+      {
+        path: "impostazioni",
+        titleKey: "settings.title",
+        Component: lazy(loadSettingsPage),
+        nav: { label: "nav.settings", icon: "it-settings" },
+      },
     ],
   },
   operatore: {
@@ -111,6 +146,32 @@ export const AREAS: Record<Area, AreaDefinition> = {
           label: (user) => (user.company?.level === COMPANY_LEVELS.monitoringRoom ? "nav.monitoring" : "nav.dashboard"),
           icon: "it-pa",
         },
+      },
+      // Bookings (spec 001 §2 prenotazioni/{section}, conferma-annullamento): shown when the company
+      // runs the bookings platform service (ref 1); the bare path opens the list section.
+      {
+        path: "prenotazioni",
+        titleKey: "operatorBookings.title",
+        Component: OperatorBookingsPage,
+        nav: { label: "operatorBookings.nav", icon: "it-calendar", visible: hasActiveService(1) },
+      },
+      { path: "prenotazioni/:section", titleKey: "operatorBookings.title", Component: OperatorBookingsPage },
+      {
+        path: "prenotazioni/dettaglio/:hashid",
+        titleKey: "operatorBookings.detail.title",
+        Component: lazy(() => import("../features/operator-bookings/pages/OperatorBookingDetailPage.tsx")),
+      },
+      {
+        path: "conferma-annullamento",
+        titleKey: "operatorBookings.changes.title",
+        Component: lazy(() => import("../features/operator-bookings/pages/ChangeRequestsPage.tsx")),
+      },
+      {
+        // The company's calendar of bookings (spec 002 §2 level-5 navigation keeps "agenda" too).
+        path: "agenda",
+        titleKey: "agenda.operatorTitle",
+        Component: lazy(() => import("../features/agenda/pages/OperatorAgendaPage.tsx")),
+        nav: { label: "agenda.nav", icon: "it-calendar", visible: (user) => user.company !== null },
       },
       {
         path: "profilo",
@@ -140,6 +201,71 @@ export const AREAS: Record<Area, AreaDefinition> = {
         // Spec 002 §1: the archive is reserved to first-level companies.
         nav: { label: "nav.archive", icon: "it-folder", visible: companyLevelIn(COMPANY_LEVELS.firstLevel) },
       },
+      {
+        path: "analitiche",
+        titleKey: "analytics.title",
+        Component: lazy(() => import("../features/analytics/pages/StatisticsPage.tsx")),
+        // Spec 002 §1: statistics are reserved to first-level companies.
+        nav: { label: "nav.analytics", icon: "it-chart-line", visible: companyLevelIn(COMPANY_LEVELS.firstLevel) },
+      },
+      {
+        path: "centriErogatori",
+        titleKey: "providerCentres.title",
+        Component: ProviderCentresPage,
+        // The provider centres a monitoring room manages (spec 002 §2, level-5 navigation).
+        nav: {
+          label: "nav.providerCentres",
+          icon: "it-pa",
+          visible: companyLevelIn(COMPANY_LEVELS.monitoringRoom),
+        },
+      },
+      { path: "centriErogatori/:section/:hashid?", titleKey: "providerCentres.title", Component: ProviderCentresPage },
+      {
+        path: "ricerca",
+        titleKey: "operatorSearch.title",
+        Component: OperatorSearchPage,
+        nav: { label: "nav.operatorSearch", icon: "it-search", visible: (user) => user.company !== null },
+      },
+      { path: "ricerca/:section", titleKey: "operatorSearch.title", Component: OperatorSearchPage },
+      {
+        path: "pazienti",
+        titleKey: "patients.title",
+        Component: lazy(() => import("../features/patients/pages/PatientsPage.tsx")),
+        // The API serves patients to companies running the patients (ref 4) or bookings (ref 1) service.
+        nav: {
+          label: "patients.nav",
+          icon: "it-user",
+          visible: (user) => hasActiveService(4)(user) || hasActiveService(1)(user),
+        },
+      },
+      {
+        path: "pazienti/scheda/:hash",
+        titleKey: "patients.card.title",
+        Component: lazy(() => import("../features/patients/pages/PatientCardPage.tsx")),
+      },
+      {
+        path: "pazienti/:hash/prenotazioni/nuovo/:tipo",
+        titleKey: "patients.booking.title",
+        Component: lazy(() => import("../features/patients/pages/PatientBookingPage.tsx")),
+      },
+      {
+        path: "pazienti/servizi/:hash",
+        titleKey: "patients.services.title",
+        Component: lazy(() => import("../features/patients/pages/PatientServicesPage.tsx")),
+      },
+      {
+        path: "pazienti/ordine/:hash",
+        titleKey: "patients.order.title",
+        Component: lazy(() => import("../features/patients/pages/PatientOrderPage.tsx")),
+      },
+      {
+        path: "appuntamenti",
+        titleKey: "patients.asl.title",
+        Component: AslAppointmentsPage,
+        // Agenda/ASL appointments: a service entry of ref 5 (spec 002 §2 menu rules, §9).
+        nav: { label: "patients.aslNav", icon: "it-calendar", service: 5 },
+      },
+      { path: "appuntamenti/:section", titleKey: "patients.asl.title", Component: AslAppointmentsPage },
     ],
   },
   admin: {

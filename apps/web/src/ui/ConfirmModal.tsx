@@ -14,6 +14,8 @@ export interface ConfirmModalProps {
   onCancel: () => void;
   busy?: boolean;
   children?: ReactNode;
+  /** Once the dialog has gone (after its transition), e.g. to place the focus when the opener is gone. */
+  onClosed?: () => void;
 }
 
 export function ConfirmModal({
@@ -25,10 +27,19 @@ export function ConfirmModal({
   onCancel,
   busy,
   children,
+  onClosed,
 }: ConfirmModalProps) {
   const titleId = useId();
   return (
-    <Modal isOpen={isOpen} toggle={onCancel} labelledBy={titleId} centered trapFocus returnFocusAfterClose>
+    <Modal
+      isOpen={isOpen}
+      toggle={onCancel}
+      labelledBy={titleId}
+      centered
+      trapFocus
+      returnFocusAfterClose
+      {...(onClosed ? { onClosed } : {})}
+    >
       <ModalHeader id={titleId} tag="h2">
         {title}
       </ModalHeader>

@@ -3,9 +3,11 @@ import { Icon } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { HeaderNotifications } from "../../features/notifications/components/HeaderNotifications.tsx";
 import { fullName } from "../../lib/session.ts";
 import { BRAND } from "../brand.ts";
 import { BrandLogo } from "./BrandLogo.tsx";
+import { HeaderClock } from "./HeaderClock.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { SupportModal } from "./SupportModal.tsx";
 
@@ -39,9 +41,11 @@ export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
                     <Icon icon="it-telephone" size="sm" color="white" />
                     <span className="ms-1">{t("header.support")}</span>
                   </button>
+                  {user?.type === 1 ? <HeaderClock /> : null}
                   <LanguageSwitch />
                   {user ? (
                     <>
+                      <HeaderNotifications user={user} />
                       <span
                         className="cura-user-name d-flex align-items-center text-white"
                         data-testid="header-user-name"

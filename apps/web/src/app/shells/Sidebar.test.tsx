@@ -75,10 +75,18 @@ describe("sidebar built from the route table", () => {
     const citizen = makeUser({ type: 0 });
     expect(navEntriesFor("/cittadino", AREAS.cittadino.pages, citizen)).toEqual([
       { to: "/cittadino/home", label: "nav.homepage", icon: "it-pa" },
-      { to: "/cittadino/profilo", label: { text: "Mario Rossi" }, icon: "it-user" },
-      { to: "/cittadino/impostazioni", label: "nav.settings", icon: "it-settings" },
+      { to: "/cittadino/appuntamenti", label: "bookings.nav", icon: "it-list" },
+      {
+        to: "/cittadino/appuntamenti/nuovo/prestazione",
+        label: "bookingWizard.nav.prestazione",
+        icon: "it-plus-circle",
+      },
+      { to: "/cittadino/appuntamenti/nuovo/prodotto", label: "bookingWizard.nav.prodotto", icon: "it-box" },
+      { to: "/cittadino/agenda", label: "agenda.nav", icon: "it-calendar" },
       { to: "/cittadino/ricerca", label: "nav.search", icon: "it-search" },
       { to: "/cittadino/circolocura", label: "nav.careCircle", icon: "it-star-full" },
+      { to: "/cittadino/profilo", label: { text: "Mario Rossi" }, icon: "it-user" },
+      { to: "/cittadino/impostazioni", label: "nav.settings", icon: "it-settings" },
     ]);
     for (const area of [AREAS.operatore, AREAS.admin]) {
       const user = makeUser({ type: area.userType });

@@ -1,14 +1,34 @@
 import { COMPANY_LEVELS } from "@cura/domain/constants";
 import { useTranslation } from "react-i18next";
+import { hasActiveService } from "../../../app/nav.ts";
+import { PendingBookingsList, TodayBookingsList } from "../../operator-bookings/components/TodayBookingsCard.tsx";
+import { BOOKINGS_SERVICE_REF } from "../../operator-bookings/sections.ts";
 import { AccountCard, DashboardCard, HomeDashboard } from "../components/HomeDashboard.tsx";
 
-/** /operatore/home: the dashboard (Monitoraggio for a level-5 company). */
+/**
+ * /operatore/home: the dashboard (Monitoraggio for a level-5 company): today's bookings and those
+ * waiting for an operator when the company takes bookings, then the company and the account.
+ */
 export default function OperatorHomePage() {
   const { t } = useTranslation();
   return (
     <HomeDashboard intro={t("home.operator.intro")}>
       {(user) => (
         <>
+          {hasActiveService(BOOKINGS_SERVICE_REF)(user) ? (
+            <>
+              <div className="col-12 col-lg-6">
+                <DashboardCard title={t("operatorBookings.home.todayTitle")}>
+                  <TodayBookingsList />
+                </DashboardCard>
+              </div>
+              <div className="col-12 col-lg-6">
+                <DashboardCard title={t("operatorBookings.home.pendingTitle")}>
+                  <PendingBookingsList />
+                </DashboardCard>
+              </div>
+            </>
+          ) : null}
           <div className="col-12 col-lg-6">
             <DashboardCard title={t("home.operator.companyTitle")}>
               {user.company ? (

@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch, renderApp, signInAs } from "../../../test/helpers.tsx";
+import { bookingOperator, operatorBooking } from "../test-data.ts";
+
+const { code: _code, awaiting: _awaiting, ...booking } = operatorBooking({ hashid: "b1" });
+const created = {
+  action: "created",
+  from_status: null,
+  to_status: "ricevuto",
+  actor: "citizen",
+  actor_name: "Maria Rossi",
+  reason: null,
+  start: null,
+  created_at: "2030-03-01T08:00:00.000Z",
+};
+
+function respond(history: unknown[], onReject: (body: unknown) => unknown) {
+  return mockFetch((call) => {
+    if (call.url === "/api/v1/reservations/details/all/b1") return { status: 200, body: { data: booking } };
+    if (call.url === "/api/v1/reservations/history/b1") return { status: 200, body: { data: history } };
+    if (call.url === "/api/v1/reservations/requestcode/b1")
+      return { status: 200, body: { data: { hashid: "b1", code: "PR-AAAA-0001" } } };
+    if (
+      call.url === "/api/v1/reservations/company/reject/b1" ||
+      call.url === "/api/v1/reservations/company/rejectCR/b1"
+    )
+      return onReject(call.body) as { status: number; body: unknown };
+    return undefined;
+  });
+}
+
+describe("operator booking detail", () => {
+  it("refuses a booking only once a reason 1–4 is chosen, and shows the server's 409", async () => {
+    signInAs(bookingOperator());
+    let answer = {
+      status: 409,
+      body: { message: "Operazione non consentita per lo stato attuale della prenotazione" },
+    };
+    const { calls } = respond([created], () => answer);
+    renderApp("/operatore/prenotazioni/dettaglio/b1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Misurazione pressione" })).toBeTruthy();
+    expect(await screen.findByText("PR-AAAA-0001")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Conferma" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Segna come evasa" })).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Rifiuta" }));
+    const dialog = await screen.findByRole("dialog");
+    const radios = within(dialog).getAllByRole("radio");
+    expect(radios).toHaveLength(4);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rifiuta" }));
+    expect(await within(dialog).findByText("Scegli il motivo")).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith("company/reject/b1"))).toBe(false);
+
+    fireEvent.click(within(dialog).getByLabelText("Mancano dati essenziali: completa l'anagrafica"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rifiuta" }));
+    expect(
+      await within(dialog).findByText("Operazione non consentita per lo stato attuale della prenotazione"),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("company/reject/b1"))?.body).toEqual({ reason: 3 });
+
+    answer = { status: 200, body: { data: { ...booking, status: "rifiutato", refusal_reason: 3 } } as never };
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rifiuta" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("answers a change request with confirmCR or rejectCR instead of confirm and refuse", async () => {
+    signInAs(bookingOperator());
+    const asked = { ...created, action: "request_new_date", from_status: "confermato", start: booking.start };
+    const { calls } = respond([created, { ...created, action: "confirm", actor: "operator" }, asked], () => ({
+      status: 200,
+      body: { data: { ...booking, status: "rifiutato" } },
+    }));
+    renderApp("/operatore/prenotazioni/dettaglio/b1");
+    expect(await screen.findByText(/Il cittadino ha chiesto una nuova data/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Conferma" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Conferma la nuova data" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Rifiuta la richiesta di modifica" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByLabelText("Un imprevisto ci costringe ad annullare"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rifiuta" }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith("rejectCR/b1"))?.body).toEqual({ reason: 4 }));
+    // The history shows each change with who made it.
+    const history = screen.getByRole("list", { name: "Storico" });
+    expect(within(history).getByText("Nuova data richiesta")).toBeTruthy();
+  });
+});
