@@ -1,13 +1,15 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
 import { buildApp, webDistDir } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { migrate } from "../apps/api/src/db/migrate.ts";
-import { seedDemoData } from "../apps/api/src/db/seed.ts";
+import { seedDemoActivity, seedDemoData } from "../apps/api/src/db/seed.ts";
+import { bookingEvents, bookings } from "../apps/api/src/modules/bookings/tables.ts";
+import { companies, healthServices } from "../apps/api/src/modules/companies/tables.ts";
 import { users } from "../apps/api/src/modules/identity/tables.ts";
 
 declare module "vitest" {
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir });
   await migrate(database);
   await seedDemoData(database.db);
+  await seedDemoActivity(database.db);
   await journeyFixtures(database.db);
   const app = await buildApp({ config, database });
   await app.listen({ host: "127.0.0.1", port: 0 });
@@ -41,8 +44,43 @@ export default async function setup(project: TestProject) {
 
 /** Accounts in the states some journeys start from, on top of the demo world. */
 export const TEMPORARY_PASSWORD_OPERATOR = "monitoraggio.operatore@cura.demo";
+/** The note of Maria's confirmed booking whose time passed an hour ago (bookings journey 4). */
+const PAST_CONFIRMED_NOTE = "Arrivo a digiuno, come indicato.";
 
 async function journeyFixtures(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
   // An operator whose administrator has just created the account with a temporary password.
   await db.update(users).set({ temporaryPassword: true }).where(eq(users.email, TEMPORARY_PASSWORD_OPERATOR));
+  await pastConfirmedBooking(db);
+}
+
+/**
+ * Bookings journey 4: Maria's blood-pressure check at Farmacia San Marco, still confirmed, whose time
+ * passed an hour ago, so that its notes are read-only because of the time and not of the status.
+ */
+async function pastConfirmedBooking(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+  const [maria] = await db.select({ id: users.id }).from(users).where(eq(users.email, "maria.rossi@cura.demo"));
+  const [service] = await db
+    .select({ id: healthServices.id, companyId: healthServices.companyId })
+    .from(healthServices)
+    .innerJoin(companies, eq(companies.id, healthServices.companyId))
+    .where(and(eq(companies.name, "Farmacia San Marco"), eq(healthServices.name, "Misurazione della pressione")));
+  if (!maria || !service) throw new Error("The demo world lacks Maria or San Marco's blood-pressure check");
+  const start = new Date(Date.now() - 60 * 60_000);
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      companyId: service.companyId,
+      healthServiceId: service.id,
+      userId: maria.id,
+      status: "confermato",
+      startAt: start,
+      endAt: new Date(start.getTime() + 15 * 60_000),
+      notes: PAST_CONFIRMED_NOTE,
+    })
+    .returning({ id: bookings.id });
+  if (!row) throw new Error("The past confirmed booking was not created");
+  await db.insert(bookingEvents).values([
+    { bookingId: row.id, actorUserId: maria.id, action: "created", fromStatus: null, toStatus: "ricevuto" },
+    { bookingId: row.id, actorUserId: null, action: "confirm", fromStatus: "ricevuto", toStatus: "confermato" },
+  ]);
 }

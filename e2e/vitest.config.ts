@@ -11,5 +11,7 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Lazy pages and their first API call can take seconds on two busy cores; 1 s (the default) flakes.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BOOKING_STATUS_LABELS, taxCodeCheckChar } from "@cura/domain";
+import ExcelJS from "exceljs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+
+/** Issue 5's journey 3: the company's bookings seen from the operator's side (patients, bulk tools, report). */
+let browser: Browser;
+let downloads: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  downloads = mkdtempSync(join(tmpdir(), "cura-e2e-report-"));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(downloads, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail o nome utente").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  await page.waitForURL("**/home");
+}
+
+/** A calendar day in Rome, YYYY-MM-DD, `offset` days from today. */
+function romeDay(offset: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD as the report writes it (dd/mm/yyyy). */
+const italianDate = (day: string) => day.split("-").reverse().join("/");
+
+/**
+ * A patient nobody else's journey touches, registered at the counter in this journey, so that the
+ * bulk close acts on exactly the two bookings made here (Maria's belong to other journeys). The tax
+ * code agrees with the names (the server checks it): Franco Ferri, born 15/03/1960 in Milano.
+ */
+const PATIENT = { name: "Franco", surname: "Ferri", cf: `FRRFNC60C15F205${taxCodeCheckChar("FRRFNC60C15F205")}` };
+const PATIENT_NAME = `${PATIENT.surname} ${PATIENT.name}`;
+/** One of Farmacia San Marco's active services (Maria's bookings of it belong to other journeys). */
+const SERVICE = "Misurazione della pressione";
+/** The two past visits: days ago in Rome, and the time of day. */
+const VISITS = [
+  { day: romeDay(-3), time: "09:30", note: "Pressione alta al mattino" },
+  { day: romeDay(-2), time: "11:15", note: "Controllo dopo la terapia" },
+];
+
+/** The operator enters a visit that already happened, from the patient card. */
+async function bookPastVisit(page: Page, visit: (typeof VISITS)[number]) {
+  await page.getByRole("link", { name: "Inserisci prenotazione passata" }).click();
+  await page.waitForURL("**/prenotazioni/nuovo/passata");
+  const form = page.getByRole("form", { name: "Prenotazione per il paziente" });
+  const service = form.getByLabel("Prestazione", { exact: true });
+  await expect.poll(() => service.locator("option", { hasText: SERVICE }).count()).toBe(1);
+  // The "passata" page starts with the switch on: a date and a time, no free slots.
+  expect(await form.getByRole("switch", { name: "Prenotazione passata" }).isChecked()).toBe(true);
+  await service.selectOption({ label: SERVICE });
+  await form.getByLabel("Data della visita").fill(visit.day);
+  await form.getByLabel("Orario", { exact: true }).fill(visit.time);
+  await form.getByLabel(/^Note dell'operatore/).fill(visit.note);
+  await expectAccessible(page);
+  await form.getByRole("button", { name: "Registra prenotazione passata" }).click();
+  await page.waitForURL("**/operatore/pazienti/scheda/**");
+  await expect.poll(() => page.getByText("Prenotazione inserita").first().isVisible()).toBe(true);
+}
+
+describe("operator bookings journey", () => {
+  it("3. an operator books a past visit for a patient, closes two bookings in bulk and downloads the report", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "farmacia.admin@cura.demo");
+    const menu = page.getByRole("navigation", { name: "Menu dell'Area operatore" });
+
+    // A new patient at the counter, registered through the modal.
+    await menu.getByRole("link", { name: "Pazienti", exact: true }).click();
+    await page.waitForURL("**/operatore/pazienti");
+    await expect.poll(() => page.getByTestId("patient-row").count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Registra paziente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Registra un nuovo paziente" });
+    await dialog.getByLabel("Nome", { exact: true }).fill(PATIENT.name);
+    await dialog.getByLabel("Cognome", { exact: true }).fill(PATIENT.surname);
+    await dialog.getByLabel("Codice fiscale", { exact: true }).fill(PATIENT.cf);
+    await dialog.getByLabel("Cellulare", { exact: true }).fill("3471234567");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Registra", exact: true }).click();
+    await page.waitForURL("**/operatore/pazienti/scheda/**");
+    const cardUrl = page.url();
+    await expect.poll(() => page.getByText(PATIENT.cf).first().isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // Two visits that already happened, entered one after the other.
+    for (const visit of VISITS) await bookPastVisit(page, visit);
+    expect(page.url()).toBe(cardUrl);
+    const history = page.getByTestId("patient-booking");
+    await expect.poll(() => history.count()).toBe(2);
+    for (const visit of VISITS) {
+      await expect.poll(() => history.filter({ hasText: visit.note }).textContent()).toContain(SERVICE);
+    }
+    await expectAccessible(page);
+
+    // Bulk tools: the days of the two visits, exactly the two bookings of the patient selected, closed.
+    await menu.getByRole("link", { name: "Prenotazioni", exact: true }).click();
+    await page.waitForURL("**/operatore/prenotazioni/**");
+    await page
+      .getByRole("navigation", { name: "Sezioni delle prenotazioni" })
+      .getByRole("link", { name: "Strumenti" })
+      .click();
+    await page.waitForURL("**/operatore/prenotazioni/strumenti");
+    await page.getByLabel("Dal giorno", { exact: true }).fill(VISITS[0]?.day ?? "");
+    await page.getByLabel("Al giorno", { exact: true }).fill(VISITS[1]?.day ?? "");
+    const patientBoxes = page.getByRole("checkbox", { name: new RegExp(`di ${PATIENT_NAME}$`) });
+    await expect.poll(() => patientBoxes.count()).toBe(2);
+    await expectAccessible(page);
+    await patientBoxes.nth(0).check();
+    await patientBoxes.nth(1).check();
+    await expect.poll(() => page.getByTestId("selected-count").textContent()).toBe("2 selezionate");
+    await page.getByRole("button", { name: "Chiudi le selezionate" }).click();
+    const confirm = page.getByRole("dialog", { name: "Chiudere le prenotazioni?" });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Sì, chiudi" }).click();
+    await expect
+      .poll(() => page.getByTestId("bulk-outcome").textContent())
+      .toContain("Operazione completata: 2 modificate, 0 saltate");
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await expectAccessible(page);
+
+    // The report of those days, downloaded as an Excel file.
+    await page
+      .getByRole("navigation", { name: "Sezioni delle prenotazioni" })
+      .getByRole("link", { name: "Report" })
+      .click();
+    await page.waitForURL("**/operatore/prenotazioni/report");
+    await page.getByLabel("Dal giorno", { exact: true }).fill(VISITS[0]?.day ?? "");
+    await page.getByLabel("Al giorno", { exact: true }).fill(VISITS[1]?.day ?? "");
+    await expectAccessible(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Scarica il report XLS" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const file = join(downloads, download.suggestedFilename());
+    await download.saveAs(file);
+    await expect.poll(() => page.getByText("Report scaricato.").isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet("Prenotazioni");
+    if (!sheet) throw new Error("the report has no Prenotazioni sheet");
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const column = (header: string) => headers.indexOf(header);
+    const rows: string[][] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v))));
+    });
+    const patientRows = rows.filter((r) => r[column("Cittadino")] === PATIENT_NAME);
+    expect(
+      patientRows.map((r) => ({
+        status: r[column("Stato")],
+        service: r[column("Prestazione")],
+        date: r[column("Data")],
+        time: r[column("Ora inizio")],
+        notes: r[column("Note dell'operatore")],
+      })),
+    ).toEqual(
+      VISITS.map((v) => ({
+        status: BOOKING_STATUS_LABELS.evaso,
+        service: SERVICE,
+        date: italianDate(v.day),
+        time: v.time,
+        notes: v.note,
+      })),
+    );
+
+    // Back at the patient's card, found by name: both visits are closed, each opens its booking.
+    await menu.getByRole("link", { name: "Pazienti", exact: true }).click();
+    await page.waitForURL("**/operatore/pazienti");
+    await page.getByLabel("Cerca paziente").fill(PATIENT.surname);
+    await page.getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.getByRole("link", { name: PATIENT_NAME, exact: true }).click();
+    await page.waitForURL(cardUrl);
+    await expect.poll(() => history.getByTestId("booking-status").allTextContents()).toEqual(["Evaso", "Evaso"]);
+    await expectAccessible(page);
+    const latest = history.filter({ hasText: VISITS[1]?.note ?? "" });
+    await latest.getByRole("link", { name: new RegExp(`^Dettaglio ${SERVICE}`) }).click();
+    await page.waitForURL("**/operatore/prenotazioni/dettaglio/**");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(SERVICE);
+    expect(await page.getByTestId("booking-status").first().textContent()).toBe("Evaso");
+    await expectAccessible(page);
+    await page.close();
+  });
+});
