@@ -44,7 +44,7 @@ describe("care circle suggestions", () => {
     expect(within(section).getByRole("link", { name: "Farmacia Trastevere" }).getAttribute("href")).toBe(
       "/cittadino/ricerca/c9",
     );
-    fireEvent.click(within(section).getByRole("button", { name: "Aggiungi Farmacia Trastevere al circolo di cura" }));
+    fireEvent.click(within(section).getByRole("button", { name: "Aggiungi al circolo di cura: Farmacia Trastevere" }));
     await waitFor(() =>
       expect(calls.find((c) => c.url === "/api/v1/users/company/relationship")?.body).toEqual({ company_id: "c9" }),
     );

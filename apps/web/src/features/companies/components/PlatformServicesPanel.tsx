@@ -17,6 +17,9 @@ export function PlatformServicesPanel() {
   const services = useOwnServices();
   const toggle = useSetServiceSwitch();
   const [hoursOf, setHoursOf] = useState<TCompanyService | null>(null);
+  // The button says whose hours the service follows; its name adds which service (it starts with what it shows).
+  const hoursBadge = (s: TCompanyService) =>
+    s.has_openings ? t("companies.serviceHours.ownBadge") : t("companies.serviceHours.companyBadge");
 
   const change = (hash: string, which: ServiceSwitch, status: boolean) =>
     toggle.mutate(
@@ -73,9 +76,9 @@ export function PlatformServicesPanel() {
                     color="primary"
                     outline
                     onClick={() => setHoursOf(s)}
-                    aria-label={t("companies.serviceHours.openOf", { name: s.name })}
+                    aria-label={t("companies.serviceHours.badgeOf", { badge: hoursBadge(s), name: s.name })}
                   >
-                    {s.has_openings ? t("companies.serviceHours.ownBadge") : t("companies.serviceHours.companyBadge")}
+                    {hoursBadge(s)}
                   </Button>
                 </td>
               </tr>

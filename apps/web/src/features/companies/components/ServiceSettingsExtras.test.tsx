@@ -114,7 +114,7 @@ describe("service settings: own hours and attachments", () => {
     signInAs(manager());
     const { calls } = mockFetch(answer);
     renderApp("/operatore/impostazioni/servizi");
-    fireEvent.click(await screen.findByRole("button", { name: "Orari di Prenotazioni" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Orari propri: Prenotazioni" }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(await within(dialog).findByRole("button", { name: "Usa gli orari dell'azienda" }));
     await waitFor(() =>
@@ -128,7 +128,7 @@ describe("service settings: own hours and attachments", () => {
     signInAs(manager());
     const { calls } = mockFetch(answer);
     renderApp("/operatore/impostazioni/servizi");
-    fireEvent.click(await screen.findByRole("button", { name: "Allegati di Misurazione pressione (1)" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Allegati (1): Misurazione pressione" }));
     const dialog = await screen.findByRole("dialog");
     expect(await within(dialog).findByText("preparazione.pdf")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Allega" }));

@@ -1,4 +1,4 @@
-import type { TBooking, TBookingEvent, TOperatorBooking, TSlotDay } from "@cura/domain";
+import type { TBooking, TBookingEvent, TOperatorBooking } from "@cura/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { operatorBookingKeys } from "./keys.ts";
@@ -30,19 +30,6 @@ export function useRequestCode(hashid: string) {
     queryFn: ({ signal }) =>
       api.get<{ hashid: string; code: string }>(`reservations/requestcode/${path(hashid)}`, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** GET healthservices/slots/array/{hash}?from=&to=: the free slots of one day, for a proposal. */
-export function useDaySlots(service: string | null, date: string) {
-  return useQuery({
-    queryKey: operatorBookingKeys.slots(service ?? "", date),
-    queryFn: ({ signal }) =>
-      api.get<{ days: TSlotDay[] }>(`healthservices/slots/array/${path(service ?? "")}`, {
-        query: { from: date, to: date },
-        signal,
-      }),
-    enabled: service !== null && date !== "",
   });
 }
 

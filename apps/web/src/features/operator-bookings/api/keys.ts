@@ -8,5 +8,4 @@ export const operatorBookingKeys = {
   detail: (hashid: string) => [...operatorBookingKeys.all, "detail", hashid] as const,
   history: (hashid: string) => [...operatorBookingKeys.all, "history", hashid] as const,
   code: (hashid: string) => [...operatorBookingKeys.all, "code", hashid] as const,
-  slots: (service: string, date: string) => [...operatorBookingKeys.all, "slots", service, date] as const,
 };

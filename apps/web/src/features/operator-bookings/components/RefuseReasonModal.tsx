@@ -1,8 +1,7 @@
 import { REFUSAL_REASONS } from "@cura/domain";
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
-import { type ReactNode, useId, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RadioGroup } from "../../../ui/form.tsx";
+import { ReasonModal } from "../../../ui/ReasonModal.tsx";
 
 const REASONS = Object.keys(REFUSAL_REASONS) as Array<"1" | "2" | "3" | "4">;
 
@@ -33,62 +32,22 @@ export function RefuseReasonModal({
   onClosed?: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
-  const close = () => {
-    setReason("");
-    setMissing(false);
-    onClose();
-  };
-  const submit = () => {
-    if (!reason) {
-      setMissing(true);
-      return;
-    }
-    onConfirm(Number(reason));
-  };
   return (
-    <Modal
+    <ReasonModal
       isOpen={isOpen}
-      toggle={close}
-      labelledBy={titleId}
-      centered
-      trapFocus
-      returnFocusAfterClose
+      title={title}
+      intro={intro}
+      legend={t("operatorBookings.refuse.reasonLegend")}
+      name="refusal-reason"
+      reasons={REASONS.map((r) => ({ value: Number(r), label: t(`bookings.refusalReasons.${r}`) }))}
+      requiredMessage={t("operatorBookings.refuse.reasonRequired")}
+      keepLabel={t("operatorBookings.refuse.keep")}
+      confirmLabel={confirmLabel}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onClose}
       {...(onClosed ? { onClosed } : {})}
-    >
-      <ModalHeader id={titleId} tag="h2">
-        {title}
-      </ModalHeader>
-      <ModalBody>
-        {intro ? <div className="mb-3">{intro}</div> : null}
-        <RadioGroup
-          legend={t("operatorBookings.refuse.reasonLegend")}
-          name="refusal-reason"
-          value={reason}
-          options={REASONS.map((r) => ({ value: r, label: t(`bookings.refusalReasons.${r}`) }))}
-          onChange={(value) => {
-            setReason(value);
-            setMissing(false);
-          }}
-          {...(missing ? { error: t("operatorBookings.refuse.reasonRequired") } : {})}
-          disabled={busy}
-        />
-        {error ? (
-          <div className="alert alert-danger" role="alert">
-            {error}
-          </div>
-        ) : null}
-      </ModalBody>
-      <ModalFooter>
-        <Button color="secondary" outline type="button" onClick={close} disabled={busy}>
-          {t("operatorBookings.refuse.keep")}
-        </Button>
-        <Button color="danger" type="button" onClick={submit} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </ModalFooter>
-    </Modal>
+    />
   );
 }
