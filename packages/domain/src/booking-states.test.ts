@@ -3,6 +3,7 @@ import {
   availableBookingActions,
   BOOKING_ACTIONS,
   BOOKING_STATUSES,
+  bookingActionsAt,
   isFinalBookingStatus,
   nextBookingStatus,
 } from "./booking-states.ts";
@@ -45,5 +46,20 @@ describe("booking state machine", () => {
       expect(actions.length === 0).toBe(isFinalBookingStatus(status));
     }
     expect(availableBookingActions("in_attesa", "citizen")).toEqual(["accept", "reject", "request_new_date", "cancel"]);
+  });
+
+  it("stops the citizen's cancel and new date at the appointment time, not the company's actions", () => {
+    const now = Date.parse("2026-11-21T10:00:00Z");
+    expect(bookingActionsAt("confermato", "citizen", "2026-11-21T10:30:00Z", now)).toEqual([
+      "request_new_date",
+      "cancel",
+    ]);
+    expect(bookingActionsAt("confermato", "citizen", "2026-11-21T09:30:00Z", now)).toEqual([]);
+    expect(bookingActionsAt("in_attesa", "citizen", "2026-11-21T09:30:00Z", now)).toEqual(["accept", "reject"]);
+    expect(bookingActionsAt("confermato", "operator", "2026-11-21T09:30:00Z", now)).toEqual(
+      availableBookingActions("confermato", "operator"),
+    );
+    // A request without a time yet is never past.
+    expect(bookingActionsAt("ricevuto", "citizen", null, now)).toEqual(["cancel"]);
   });
 });

@@ -125,6 +125,27 @@ export function availableBookingActions(status: BookingStatus, actor: BookingAct
   return BOOKING_ACTIONS.filter((action) => nextBookingStatus(status, action, actor) !== null);
 }
 
+/**
+ * A citizen's changes that end at the appointment time: once it has passed, the company closes the
+ * booking (evaso) or refuses it; cancelling or moving an appointment already gone would rewrite history.
+ */
+export const CITIZEN_ACTIONS_BEFORE_APPOINTMENT: readonly BookingAction[] = ["cancel", "request_new_date"];
+
+export const hasAppointmentPassed = (start: string | Date | null, now: number = Date.now()): boolean =>
+  start !== null && new Date(start).getTime() <= now;
+
+/** What this actor can do with a booking now, the appointment time included. */
+export function bookingActionsAt(
+  status: BookingStatus,
+  actor: BookingActor,
+  start: string | Date | null,
+  now: number = Date.now(),
+): BookingAction[] {
+  const actions = availableBookingActions(status, actor);
+  if (actor !== "citizen" || !hasAppointmentPassed(start, now)) return actions;
+  return actions.filter((action) => !CITIZEN_ACTIONS_BEFORE_APPOINTMENT.includes(action));
+}
+
 /** A booking that no action can change any more. */
 export const isFinalBookingStatus = (status: BookingStatus): boolean =>
   BOOKING_ACTIONS.every((action) => !BOOKING_TRANSITIONS[action].from.includes(status));

@@ -16,6 +16,7 @@ export const BOOKING_MESSAGES = {
   slotTaken: "Lo slot scelto non è più disponibile: scegline un altro",
   transitionRefused: "Operazione non consentita per lo stato attuale della prenotazione",
   notesLocked: "Le note non sono più modificabili dopo l'orario dell'appuntamento",
+  appointmentPassed: "L'orario dell'appuntamento è passato: per modifiche contatta la struttura",
   phoneNotVerified: "Verifica il numero di telefono per prenotare",
   dateOrder: "La data finale deve seguire quella iniziale",
   rangeTooLong: "L'intervallo può coprire al massimo un anno",

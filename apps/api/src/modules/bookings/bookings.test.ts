@@ -505,3 +505,26 @@ describe("PATCH reservations/notes/{id}", () => {
     expect(events.map((e) => e.action)).toEqual(["created", "notes", "notes", "notes"]);
   });
 });
+
+describe("after the appointment time", () => {
+  it("refuses the citizen's cancel and new date with 409, and still lets the company close", async () => {
+    const hashid = await book(people.citizen, slot(1, "11:30"));
+    expect((await people.pharmacyAdmin.call("POST", `reservations/company/confirm/${hashid}`)).statusCode).toBe(200);
+    await t.database.db
+      .update(bookings)
+      .set({ startAt: new Date(Date.now() - 3_600_000), endAt: new Date(Date.now() - 1_800_000) })
+      .where(eq(bookings.id, await idOf(hashid)));
+
+    const cancel = await people.citizen.call("POST", `reservations/own/cancel/${hashid}`, { reason: 1 });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe(BOOKING_MESSAGES.appointmentPassed);
+    const move = await people.citizen.call("PUT", `reservations/${hashid}`, { start: slot(1, "12:30") });
+    expect(move.statusCode).toBe(409);
+    expect(move.json().message).toBe(BOOKING_MESSAGES.appointmentPassed);
+    expect((await people.citizen.get(`reservations/details/all/${hashid}`)).json().data.status).toBe("confermato");
+
+    const closed = await people.pharmacyAdmin.call("POST", `reservations/company/close/${hashid}`);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data.status).toBe("evaso");
+  });
+});

@@ -3,6 +3,7 @@ import {
   type BookingAction,
   type BookingStatus,
   conflict,
+  hasAppointmentPassed,
   nextBookingStatus,
   notFound,
   type TBooking,
@@ -117,7 +118,17 @@ export const reject = (ctx: ModuleContext, request: FastifyRequest, hashid: stri
 
 /** `POST reservations/own/cancel/{id}`: the citizen cancels, with a reason 1–2. */
 export const cancel = (ctx: ModuleContext, request: FastifyRequest, hashid: string, reason: number) =>
-  transition(ctx, request, hashid, "cancel", () => ({ ...noProposal, cancellationReason: reason }), { reason });
+  transition(
+    ctx,
+    request,
+    hashid,
+    "cancel",
+    (row) => {
+      if (hasAppointmentPassed(row.startAt)) throw conflict(BOOKING_MESSAGES.appointmentPassed);
+      return { ...noProposal, cancellationReason: reason };
+    },
+    { reason },
+  );
 
 /**
  * The new start of a booking at a free slot of its health service, moved by `action`: like a new
@@ -143,6 +154,8 @@ async function moveTo(
     assertParty(principal, row);
     // The state machine first: a closed booking gets 409 whatever the slot.
     nextOf(row.status, action, request);
+    if (action === "request_new_date" && hasAppointmentPassed(row.startAt))
+      throw conflict(BOOKING_MESSAGES.appointmentPassed);
     const slot = await freeSlotAt(ctx, tx, principal, ctx.ids.encode(serviceId), Date.parse(start));
     const changes: Changes =
       action === "propose"

@@ -49,11 +49,27 @@ export function wallClockAt(instant: number, timeZone: string): WallClock {
   };
 }
 
+/**
+ * Offsets change only on quarter-hour boundaries in every real zone, so one reading per zone and
+ * quarter hour is exact. Slots ask for the same few quarter hours again and again, and Intl's
+ * formatToParts was most of the slots call's CPU time (docs/performance.md).
+ */
+const QUARTER_MS = 15 * MINUTE_MS;
+const OFFSET_MEMO_SIZE = 50_000;
+const offsets = new Map<string, number>();
+
 /** The zone's offset from UTC at an instant, in minutes (Europe/Rome: 60 in winter, 120 in summer). */
 export function offsetMinutesAt(instant: number, timeZone: string): number {
-  const w = wallClockAt(instant, timeZone);
+  const quarter = Math.floor(instant / QUARTER_MS) * QUARTER_MS;
+  const key = `${timeZone}@${quarter}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const w = wallClockAt(quarter, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-  return Math.round((asUtc - Math.floor(instant / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
+  const offset = Math.round((asUtc - quarter) / MINUTE_MS);
+  if (offsets.size >= OFFSET_MEMO_SIZE) offsets.delete(offsets.keys().next().value as string);
+  offsets.set(key, offset);
+  return offset;
 }
 
 /**

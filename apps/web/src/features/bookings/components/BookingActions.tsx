@@ -1,4 +1,4 @@
-import { availableBookingActions, type TBooking } from "@cura/domain";
+import { bookingActionsAt, type TBooking } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,7 +27,7 @@ export function BookingActions({ booking }: { booking: TBooking }) {
   const reject = useRejectProposal(booking.hashid);
   const cancel = useCancelBooking(booking.hashid);
   const newDate = useRequestNewDate(booking.hashid);
-  const actions = availableBookingActions(booking.status, "citizen");
+  const actions = bookingActionsAt(booking.status, "citizen", booking.start);
   // A product order has no service slots to choose from.
   const canAskNewDate = actions.includes("request_new_date") && booking.health_service !== null;
   const messageOf = (error: unknown) => (isApiError(error) ? error.message : t("errors.unexpected"));

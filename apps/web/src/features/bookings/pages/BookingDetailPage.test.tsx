@@ -85,10 +85,18 @@ describe("citizen booking detail", () => {
         ],
       }),
     );
-    renderApp("/cittadino/appuntamenti/dettaglio/b1");
+    const third = renderApp("/cittadino/appuntamenti/dettaglio/b1");
     await screen.findByRole("heading", { level: 1, name: "Ordine: Aspirina e un altro prodotto" });
     expect(screen.getByText("Moment × 3")).toBeTruthy();
     expect(buttonNames()).toEqual(["Annulla la prenotazione"]);
+    third.unmount();
+
+    // Once the appointment time has passed, the company closes it: nothing left to cancel or move.
+    serve(makeBooking({ status: "confermato", start: "2020-01-10T09:00:00.000Z", end: "2020-01-10T09:30:00.000Z" }));
+    renderApp("/cittadino/appuntamenti/dettaglio/b1");
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("button", { name: "Annulla la prenotazione" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Chiedi un'altra data" })).toBeNull();
   });
 
   it("rejects a proposal after asking to confirm", async () => {
