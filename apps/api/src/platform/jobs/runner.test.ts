@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { createJobRunner } from "./runner.ts";
 
 let t: TestContext;
-const log = { info: () => {}, error: () => {} };
+const log = { debug: () => {}, info: () => {}, error: () => {} };
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -38,7 +38,11 @@ export interface JobRunnerOptions {
   /** The embedded database, or the PostgreSQL pool. */
   pglite?: PGlite;
   pool?: pg.Pool;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: {
+    debug(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
 }
 
 const TIME_ZONE = "Europe/Rome";
@@ -58,7 +62,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const started = Date.now();
     try {
       await job.run();
-      options.log.info({ job: job.name, ms: Date.now() - started }, "job done");
+      options.log.debug({ job: job.name, ms: Date.now() - started }, "job done");
     } catch (error) {
       options.log.error({ job: job.name, err: error }, "job failed");
       throw error;
