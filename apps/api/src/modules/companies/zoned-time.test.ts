@@ -22,4 +22,20 @@ describe("Rome's wall clock", () => {
     const instant = Date.parse("2026-11-21T17:45:00Z");
     expect([zonedDate(instant, ROME), zonedTime(instant, ROME)]).toEqual(["2026-11-21", "18:45"]);
   });
+
+  it("reads the same wall clock as Intl at every instant of a year, sampled every 37 minutes", () => {
+    const intl = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: ROME,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    for (let instant = Date.parse("2026-01-01T00:00:00Z"); instant < Date.parse("2027-01-01T00:00:00Z"); ) {
+      expect(`${zonedDate(instant, ROME)} ${zonedTime(instant, ROME)}`).toBe(intl.format(instant));
+      instant += 37 * 60_000 + 13_000;
+    }
+  });
 });

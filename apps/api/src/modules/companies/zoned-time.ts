@@ -34,8 +34,8 @@ export interface WallClock {
   minute: number;
 }
 
-/** The wall clock of a zone at an instant. */
-export function wallClockAt(instant: number, timeZone: string): WallClock {
+/** The wall clock of a zone at an instant, read from Intl (slow: see offsetMinutesAt). */
+function readWallClock(instant: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -46,6 +46,18 @@ export function wallClockAt(instant: number, timeZone: string): WallClock {
     day: parts.day as number,
     hour: parts.hour as number,
     minute: parts.minute as number,
+  };
+}
+
+/** The wall clock of a zone at an instant: the instant shifted by the zone's (remembered) offset. */
+export function wallClockAt(instant: number, timeZone: string): WallClock {
+  const shifted = new Date(instant + offsetMinutesAt(instant, timeZone) * MINUTE_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
   };
 }
 
@@ -64,7 +76,7 @@ export function offsetMinutesAt(instant: number, timeZone: string): number {
   const key = `${timeZone}@${quarter}`;
   const known = offsets.get(key);
   if (known !== undefined) return known;
-  const w = wallClockAt(quarter, timeZone);
+  const w = readWallClock(quarter, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
   const offset = Math.round((asUtc - quarter) / MINUTE_MS);
   if (offsets.size >= OFFSET_MEMO_SIZE) offsets.delete(offsets.keys().next().value as string);
