@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
 
 /** Issue 5's journeys: the citizen's and the company's bookings. */
 let browser: Browser;
@@ -8,14 +8,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail o nome utente").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await page.waitForURL("**/home");
-}
 
 /** The note of Maria's confirmed booking whose time passed an hour ago (global-setup's journeyFixtures). */
 const PAST_CONFIRMED_NOTE = "Arrivo a digiuno, come indicato.";

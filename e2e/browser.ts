@@ -45,3 +45,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** Fills and sends the login form, nothing more (the journeys about the gate and the throttle look at what follows). */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("E-mail o nome utente").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+}
+
+/** Signs a demo account in and waits for its home. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await submitLogin(page, email);
+  await page.waitForURL("**/home");
+}

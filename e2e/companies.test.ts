@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
 
 /** Issue 4's journeys: company settings and slots, provider search and care circle, the library frame. */
 let browser: Browser;
@@ -8,14 +8,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail o nome utente").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await page.waitForURL("**/home");
-}
 
 /** A calendar day in Rome, YYYY-MM-DD, `offset` days from today. */
 function romeDay(offset: number): string {

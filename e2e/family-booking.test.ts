@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { taxCodeCheckChar } from "../packages/domain/src/validation/tax-code.ts";
-import { DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
 
 /** Issue 5's journey 1: a booking for a family member, a new time proposed, accepted, on both agendas. */
 let browser: Browser;
@@ -9,14 +9,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail o nome utente").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await page.waitForURL("**/home");
-}
 
 /** A calendar day in Rome, YYYY-MM-DD, `offset` days from today. */
 function romeDay(offset: number): string {

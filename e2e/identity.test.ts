@@ -1,7 +1,7 @@
 import { taxCodeCheckChar } from "@cura/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { baseUrl, DEMO_PASSWORD, expectAccessible, launchBrowser, newPage, submitLogin } from "./browser.ts";
 
 /** Issue 3's journeys: registration to home, throttling, recovery, temporary password, idle session. */
 let browser: Browser;
@@ -28,13 +28,6 @@ async function latestMessage(page: Page, to: string, matching: RegExp): Promise<
     })
     .toBe(true);
   return found as string;
-}
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail o nome utente").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
 }
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
@@ -123,10 +116,10 @@ describe("identity journeys", () => {
   it("2. after three wrong passwords even the right one is throttled", async () => {
     const page = await newPage(browser);
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await signIn(page, "giuseppe.bianchi@cura.demo", `Sbagliata-${attempt}!x`);
+      await submitLogin(page, "giuseppe.bianchi@cura.demo", `Sbagliata-${attempt}!x`);
       await expect.poll(() => page.getByTestId("login-error").textContent()).toContain("Credenziali errate.");
     }
-    await signIn(page, "giuseppe.bianchi@cura.demo");
+    await submitLogin(page, "giuseppe.bianchi@cura.demo");
     await expect
       .poll(() => page.getByTestId("login-error").textContent())
       .toContain("Troppe richieste errate. Richiedi il recupero password oppure contatta l'assistenza");
@@ -153,14 +146,14 @@ describe("identity journeys", () => {
     await page.getByRole("button", { name: "Reimposta la password" }).click();
     await page.waitForURL("**/login");
 
-    await signIn(page, "giulia.esposito@cura.demo", "Nuova-Chiave-2026!");
+    await submitLogin(page, "giulia.esposito@cura.demo", "Nuova-Chiave-2026!");
     await page.waitForURL("**/cittadino/home");
     await page.close();
   });
 
   it("4. an operator with a temporary password must change it before going anywhere", async () => {
     const page = await newPage(browser);
-    await signIn(page, "monitoraggio.operatore@cura.demo");
+    await submitLogin(page, "monitoraggio.operatore@cura.demo");
     await page.waitForURL("**/operatore/profilo?scope=temporary");
     await expect.poll(() => page.getByTestId("password-scope").isVisible()).toBe(true);
     await expectAccessible(page);
@@ -181,7 +174,7 @@ describe("identity journeys", () => {
   it("5. a citizen idle past their session timeout sees 'Sessione Scaduta' and is signed out", async () => {
     const page = await newPage(browser);
     await page.clock.install();
-    await signIn(page, "maria.rossi@cura.demo");
+    await submitLogin(page, "maria.rossi@cura.demo");
     await page.waitForURL("**/cittadino/home");
     // Five minutes, the shortest timeout, set through the API as the settings page does.
     const token = await page.evaluate(() => localStorage.getItem("token"));

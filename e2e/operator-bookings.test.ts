@@ -5,7 +5,7 @@ import { BOOKING_STATUS_LABELS, taxCodeCheckChar } from "@cura/domain";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
 
 /** Issue 5's journey 3: the company's bookings seen from the operator's side (patients, bulk tools, report). */
 let browser: Browser;
@@ -18,14 +18,6 @@ afterAll(async () => {
   await browser?.close();
   rmSync(downloads, { recursive: true, force: true });
 });
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail o nome utente").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await page.waitForURL("**/home");
-}
 
 /** A calendar day in Rome, YYYY-MM-DD, `offset` days from today. */
 function romeDay(offset: number): string {

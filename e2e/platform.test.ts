@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { baseUrl, expectAccessible, launchBrowser, newPage, submitLogin } from "./browser.ts";
 
 /** The foundation as a person meets it: sign-in, the guard, the shells, language, logout, outbox. */
 let browser: Browser;
@@ -8,13 +8,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail o nome utente").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-}
 
 describe("foundation journeys", () => {
   it("sends an anonymous visitor to the sign-in page, which is accessible", async () => {
@@ -40,7 +33,7 @@ describe("foundation journeys", () => {
 
   it("signs a citizen in to their home, switches language, and signs out after confirming", async () => {
     const page = await newPage(browser);
-    await signIn(page, "maria.rossi@cura.demo");
+    await submitLogin(page, "maria.rossi@cura.demo");
     await page.waitForURL("**/cittadino/home");
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
@@ -81,7 +74,7 @@ describe("foundation journeys", () => {
 
   it("gives an operator of a monitoring room the Monitoraggio dashboard", async () => {
     const page = await newPage(browser);
-    await signIn(page, "monitoraggio.admin@cura.demo");
+    await submitLogin(page, "monitoraggio.admin@cura.demo");
     await page.waitForURL("**/operatore/home");
     const menu = page.getByRole("navigation", { name: "Menu dell'Area operatore" });
     await expect.poll(() => menu.getByRole("link", { name: "Monitoraggio" }).isVisible()).toBe(true);
@@ -91,7 +84,7 @@ describe("foundation journeys", () => {
 
   it("collapses the sidebar behind a toggle on a phone", async () => {
     const page = await newPage(browser, { width: 375, height: 740 });
-    await signIn(page, "admin@cura.demo");
+    await submitLogin(page, "admin@cura.demo");
     await page.waitForURL("**/admin/home");
     const toggle = page.getByRole("button", { name: "Apri il menu" });
     await expect.poll(() => toggle.isVisible()).toBe(true);
@@ -108,7 +101,7 @@ describe("foundation journeys", () => {
     const page = await newPage(browser);
     await page.goto("/una/pagina/che/non/esiste");
     await page.waitForURL("**/login");
-    await signIn(page, "maria.rossi@cura.demo");
+    await submitLogin(page, "maria.rossi@cura.demo");
     await page.waitForURL("**/cittadino/home");
     await page.goto("/una/pagina/che/non/esiste");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Pagina non trovata");

@@ -1,32 +1,21 @@
 import type { TAgendaEvent, TBooking, TFrequency } from "@cura/domain";
+import { makeBooking } from "../../test/bookings.ts";
 
 /** A booking and an event as the API answers them, for the agenda's tests. */
 
-export const booking = (overrides: Partial<TBooking> = {}): TBooking => ({
-  hashid: "b1",
-  kind: "prestazione",
-  status: "confermato",
-  status_label: "confermato",
-  health_service: { hashid: "s1", name: "Visita cardiologica" },
-  company: { hashid: "c1", name: "Farmacia San Marco" },
-  citizen: { hashid: "u1", name: "Maria", surname: "Rossi" },
-  family_member: null,
-  start: "2026-11-23T09:00:00.000Z",
-  end: "2026-11-23T09:30:00.000Z",
-  preferences: null,
-  products: null,
-  nre: null,
-  rev: null,
-  proposed_start: null,
-  proposed_end: null,
-  notes: null,
-  operator_notes: null,
-  refusal_reason: null,
-  cancellation_reason: null,
-  created_at: "2026-11-20T09:00:00.000Z",
-  updated_at: "2026-11-20T09:00:00.000Z",
-  ...overrides,
-});
+export const booking = (overrides: Partial<TBooking> = {}): TBooking =>
+  makeBooking({
+    status: "confermato",
+    status_label: "confermato",
+    health_service: { hashid: "s1", name: "Visita cardiologica" },
+    company: { hashid: "c1", name: "Farmacia San Marco" },
+    citizen: { hashid: "u1", name: "Maria", surname: "Rossi" },
+    start: "2026-11-23T09:00:00.000Z",
+    end: "2026-11-23T09:30:00.000Z",
+    created_at: "2026-11-20T09:00:00.000Z",
+    updated_at: "2026-11-20T09:00:00.000Z",
+    ...overrides,
+  });
 
 export const agendaEvent = (overrides: Partial<TAgendaEvent> = {}): TAgendaEvent => ({
   hashid: "e1",

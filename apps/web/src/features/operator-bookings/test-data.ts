@@ -1,4 +1,5 @@
 import { COMPANY_LEVELS, type TOperatorBooking, type TUser } from "@cura/domain";
+import { makeBooking } from "../../test/bookings.ts";
 import { makeUser } from "../../test/helpers.tsx";
 
 /** An operator of a pharmacy that takes bookings (platform service 1). */
@@ -17,30 +18,16 @@ export function bookingOperator(): TUser {
 
 export function operatorBooking(overrides: Partial<TOperatorBooking> = {}): TOperatorBooking {
   return {
-    hashid: "b1",
+    ...makeBooking({
+      health_service: { hashid: "h1", name: "Misurazione pressione" },
+      citizen: { hashid: "u9", name: "Maria", surname: "Rossi" },
+      start: "2030-03-04T08:00:00.000Z",
+      end: "2030-03-04T08:30:00.000Z",
+      created_at: "2030-03-01T08:00:00.000Z",
+      updated_at: "2030-03-01T08:00:00.000Z",
+    }),
     code: "PR-AAAA-0001",
     awaiting: "new",
-    kind: "prestazione",
-    status: "ricevuto",
-    status_label: "ricevuto",
-    health_service: { hashid: "h1", name: "Misurazione pressione" },
-    company: { hashid: "c1", name: "Farmacia Centrale" },
-    citizen: { hashid: "u9", name: "Maria", surname: "Rossi" },
-    family_member: null,
-    start: "2030-03-04T08:00:00.000Z",
-    end: "2030-03-04T08:30:00.000Z",
-    preferences: null,
-    products: null,
-    nre: null,
-    rev: null,
-    proposed_start: null,
-    proposed_end: null,
-    notes: null,
-    operator_notes: null,
-    refusal_reason: null,
-    cancellation_reason: null,
-    created_at: "2030-03-01T08:00:00.000Z",
-    updated_at: "2030-03-01T08:00:00.000Z",
     ...overrides,
   };
 }

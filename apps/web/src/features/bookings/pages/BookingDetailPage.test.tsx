@@ -1,8 +1,8 @@
 import type { TBooking } from "@cura/domain";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { makeBooking } from "../../../test/bookings.ts";
 import { type FetchCall, makeUser, mockFetch, renderApp, signInAs } from "../../../test/helpers.tsx";
-import { makeBooking } from "../test-data.ts";
 
 const DETAIL = "/api/v1/reservations/details/all/b1";
 

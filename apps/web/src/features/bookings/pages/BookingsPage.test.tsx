@@ -1,8 +1,8 @@
 import { BOOKING_LIST_GROUPS, type BookingListGroup, type TBooking } from "@cura/domain";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { makeBooking } from "../../../test/bookings.ts";
 import { type FetchCall, makeUser, mockFetch, renderApp, signInAs } from "../../../test/helpers.tsx";
-import { makeBooking } from "../test-data.ts";
 
 const bookings = [
   makeBooking({ hashid: "r1", status: "ricevuto", health_service: { hashid: "s1", name: "Visita cardiologica" } }),

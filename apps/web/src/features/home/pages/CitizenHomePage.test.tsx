@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { makeBooking } from "../../../test/bookings.ts";
 import { makeUser, mockFetch, renderApp, signInAs } from "../../../test/helpers.tsx";
-import { makeBooking } from "../../bookings/test-data.ts";
 
 describe("citizen home", () => {
   it("greets by time of day and shows today's bookings and the recent requests by kind", async () => {

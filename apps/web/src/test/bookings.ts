@@ -1,6 +1,6 @@
 import type { TBooking } from "@cura/domain";
 
-/** A booking as the API answers it, for component tests. */
+/** A booking as the API answers it, for component tests: features override what their tests are about. */
 export function makeBooking(overrides: Partial<TBooking> = {}): TBooking {
   return {
     hashid: "b1",
