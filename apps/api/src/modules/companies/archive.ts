@@ -7,6 +7,7 @@ import type { ModuleContext } from "../../platform/module.ts";
 import { type IncomingFile, invalidFile, storeUploads } from "../files/service.ts";
 import * as archiveRepository from "./archive-repository.ts";
 import { namesOf } from "./operators-repository.ts";
+import { deleteOwnRecord } from "./own-records.ts";
 import { fileUrl } from "./presenters.ts";
 import { ownCompanyId } from "./scope.ts";
 
@@ -139,17 +140,10 @@ export async function deleteArchive(
   principal: Principal,
   hashid: string,
 ): Promise<string> {
-  const companyId = ownCompanyId(principal);
-  const id = ctx.ids.decode(hashid);
-  if (id === null) throw notFound();
-  await ctx.db.transaction(async (tx) => {
-    if (!(await archiveRepository.deleteArchive(tx, companyId, id))) throw notFound();
-    await recordAudit(tx, actorOf(request), {
-      action: "archive.deleted",
-      entity: "company_archive",
-      entityId: id,
-      companyId,
-    });
+  await deleteOwnRecord(ctx, request, principal, hashid, {
+    entity: "company_archive",
+    action: "archive.deleted",
+    remove: archiveRepository.deleteArchive,
   });
   return COMPANY_MESSAGES.archiveDeleted;
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { deleteOwnRecord } from "./own-records.ts";
 import * as repository from "./repository.ts";
 import { ownCompanyId } from "./scope.ts";
 
@@ -92,17 +93,10 @@ export async function deleteItem(
   principal: Principal,
   hashid: string,
 ): Promise<string> {
-  const companyId = ownCompanyId(principal);
-  const id = ctx.ids.decode(hashid);
-  if (id === null) throw notFound();
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repository.deleteLibraryItem(tx, companyId, id))) throw notFound();
-    await recordAudit(tx, actorOf(request), {
-      action: "library_item.deleted",
-      entity: "library_item",
-      entityId: id,
-      companyId,
-    });
+  await deleteOwnRecord(ctx, request, principal, hashid, {
+    entity: "library_item",
+    action: "library_item.deleted",
+    remove: repository.deleteLibraryItem,
   });
   return COMPANY_MESSAGES.libraryItemDeleted;
 }

@@ -7,6 +7,7 @@ import { firstMessages, orNull } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
+import { RowAction } from "../../../ui/RowAction.tsx";
 import { useArchive } from "../api/archive.ts";
 import { useDeleteArchive } from "../api/archive-delete.ts";
 import { downloadArchiveFile } from "../api/archive-download.ts";
@@ -48,26 +49,19 @@ export default function ArchivePage() {
                   <span className="d-block small text-muted">{item.file.name}</span>
                 </span>
                 <span className="d-flex gap-2 align-items-start">
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="primary"
-                    outline
-                    aria-label={t("archive.downloadOf", { title: item.title })}
+                  <RowAction
+                    label={t("archive.downloadOf", { title: item.title })}
                     onClick={() => downloadArchiveFile(item.file).catch(fail)}
                   >
                     {t("archive.download")}
-                  </Button>
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="danger"
-                    outline
-                    aria-label={t("archive.deleteOf", { title: item.title })}
+                  </RowAction>
+                  <RowAction
+                    danger
+                    label={t("archive.deleteOf", { title: item.title })}
                     onClick={() => setToDelete(item)}
                   >
                     {t("companies.actions.delete")}
-                  </Button>
+                  </RowAction>
                 </span>
               </li>
             ))}

@@ -8,6 +8,7 @@ import { orNull, schemaResolver } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { CheckboxField, FormMessage, TextField } from "../../../ui/form.tsx";
+import { RowAction } from "../../../ui/RowAction.tsx";
 import { useNameSuggestions } from "../api/health-service-suggestions.ts";
 import { useDeleteHealthService, useOwnHealthServices, useSaveHealthService } from "../api/health-services.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
@@ -93,56 +94,34 @@ export function HealthServicesPanel() {
                 </td>
                 <td>{s.active ? t("companies.healthServices.active") : t("companies.healthServices.inactive")}</td>
                 <td className="d-flex flex-wrap gap-2">
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="primary"
-                    outline
+                  <RowAction
                     onClick={() => setSlotsOf(s)}
-                    aria-label={t("companies.healthServices.slotsOf", { name: s.name })}
+                    label={t("companies.healthServices.slotsOf", { name: s.name })}
                   >
                     {t("companies.healthServices.slots")}
-                  </Button>
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="primary"
-                    outline
-                    onClick={() => setHoursOf(s)}
-                    aria-label={t("companies.serviceHours.openOf", { name: s.name })}
-                  >
+                  </RowAction>
+                  <RowAction onClick={() => setHoursOf(s)} label={t("companies.serviceHours.openOf", { name: s.name })}>
                     {t("companies.serviceHours.open")}
-                  </Button>
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="primary"
-                    outline
+                  </RowAction>
+                  <RowAction
                     onClick={() => setAttachmentsOf(s)}
-                    aria-label={t("companies.attachments.openOf", { name: s.name, count: s.attachments })}
+                    label={t("companies.attachments.openOf", { name: s.name, count: s.attachments })}
                   >
                     {t("companies.attachments.open", { count: s.attachments })}
-                  </Button>
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="primary"
-                    outline
+                  </RowAction>
+                  <RowAction
                     onClick={() => setEditing(s)}
-                    aria-label={t("companies.healthServices.editOf", { name: s.name })}
+                    label={t("companies.healthServices.editOf", { name: s.name })}
                   >
                     {t("companies.actions.edit")}
-                  </Button>
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="danger"
-                    outline
+                  </RowAction>
+                  <RowAction
+                    danger
                     onClick={() => setToDelete(s)}
-                    aria-label={t("companies.healthServices.deleteOf", { name: s.name })}
+                    label={t("companies.healthServices.deleteOf", { name: s.name })}
                   >
                     {t("companies.actions.delete")}
-                  </Button>
+                  </RowAction>
                 </td>
               </tr>
             ))}

@@ -14,6 +14,7 @@ import { setServerErrors } from "../../../lib/api.ts";
 import { schemaResolver } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { RowAction } from "../../../ui/RowAction.tsx";
 import { useChangeOperatorStatus, useOperators, useSendCompanyCode, useUpdateOperatorRole } from "../api/operators.ts";
 import { messageOf } from "./errors.ts";
 import { Loading } from "./Loading.tsx";
@@ -84,16 +85,9 @@ export function OperatorsSection({ company }: { company: string }) {
                           {enabled ? t("companies.operators.suspend") : t("companies.operators.enable")}
                         </Button>
                       )}
-                      <Button
-                        type="button"
-                        size="xs"
-                        color="primary"
-                        outline
-                        aria-label={t("companies.operators.editOf", { name })}
-                        onClick={() => setEditing(o)}
-                      >
+                      <RowAction label={t("companies.operators.editOf", { name })} onClick={() => setEditing(o)}>
                         {t("companies.operators.editRole")}
-                      </Button>
+                      </RowAction>
                     </td>
                   </tr>
                 );

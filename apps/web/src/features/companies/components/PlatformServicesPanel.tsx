@@ -1,10 +1,10 @@
 import type { TCompanyService } from "@cura/domain";
 import { COMPANY_MESSAGES } from "@cura/domain";
-import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { CheckboxField, FormMessage } from "../../../ui/form.tsx";
+import { RowAction } from "../../../ui/RowAction.tsx";
 import { type ServiceSwitch, useOwnServices, useSetServiceSwitch } from "../api/platform-services.ts";
 import { messageOf } from "./errors.ts";
 import { Loading } from "./Loading.tsx";
@@ -70,16 +70,12 @@ export function PlatformServicesPanel() {
                   />
                 </td>
                 <td>
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="primary"
-                    outline
+                  <RowAction
                     onClick={() => setHoursOf(s)}
-                    aria-label={t("companies.serviceHours.badgeOf", { badge: hoursBadge(s), name: s.name })}
+                    label={t("companies.serviceHours.badgeOf", { badge: hoursBadge(s), name: s.name })}
                   >
                     {hoursBadge(s)}
-                  </Button>
+                  </RowAction>
                 </td>
               </tr>
             ))}

@@ -15,6 +15,7 @@ import { useSession } from "../../../lib/session.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { CheckboxField, FormMessage, TextField } from "../../../ui/form.tsx";
+import { RowAction } from "../../../ui/RowAction.tsx";
 import { useLibrary } from "../api/libraries.ts";
 import { useDeleteLibraryItem, useSaveLibraryItem } from "../api/library-save.ts";
 import { LibraryFrame } from "../components/LibraryFrame.tsx";
@@ -84,26 +85,16 @@ export default function LibraryPage() {
                 )}
                 {configuring ? (
                   <>
-                    <Button
-                      type="button"
-                      size="xs"
-                      color="primary"
-                      outline
-                      aria-label={t("library.editOf", { label: item.label })}
-                      onClick={() => setEditing(item)}
-                    >
+                    <RowAction label={t("library.editOf", { label: item.label })} onClick={() => setEditing(item)}>
                       {t("companies.actions.edit")}
-                    </Button>
-                    <Button
-                      type="button"
-                      size="xs"
-                      color="danger"
-                      outline
-                      aria-label={t("library.deleteOf", { label: item.label })}
+                    </RowAction>
+                    <RowAction
+                      danger
+                      label={t("library.deleteOf", { label: item.label })}
                       onClick={() => setToDelete(item)}
                     >
                       {t("companies.actions.delete")}
-                    </Button>
+                    </RowAction>
                   </>
                 ) : null}
               </span>

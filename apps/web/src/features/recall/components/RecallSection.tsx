@@ -6,6 +6,7 @@ import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage } from "../../../ui/form.tsx";
+import { RowAction } from "../../../ui/RowAction.tsx";
 import { formatLocalDate } from "../../bookings/format.ts";
 import { useCompanyFrequencies, useDeleteFrequency, useSetFrequencyEnabled } from "../api/frequencies.ts";
 import { everyText } from "../format.ts";
@@ -82,13 +83,9 @@ export default function RecallSection() {
                   </td>
                   <td>
                     <div className="d-flex flex-wrap gap-1">
-                      <Button
-                        type="button"
-                        size="xs"
-                        color="primary"
-                        outline
+                      <RowAction
                         disabled={setEnabled.isPending}
-                        aria-label={t(f.enabled ? "recall.suspendOf" : "recall.enableOf", { name: who(f) })}
+                        label={t(f.enabled ? "recall.suspendOf" : "recall.enableOf", { name: who(f) })}
                         onClick={() =>
                           setEnabled.mutate(
                             { hashid: f.hashid, enabled: !f.enabled },
@@ -97,27 +94,13 @@ export default function RecallSection() {
                         }
                       >
                         {f.enabled ? t("recall.suspend") : t("recall.enable")}
-                      </Button>
-                      <Button
-                        type="button"
-                        size="xs"
-                        color="primary"
-                        outline
-                        aria-label={t("recall.editOf", { name: who(f) })}
-                        onClick={() => setEditing(f)}
-                      >
+                      </RowAction>
+                      <RowAction label={t("recall.editOf", { name: who(f) })} onClick={() => setEditing(f)}>
                         {t("recall.edit")}
-                      </Button>
-                      <Button
-                        type="button"
-                        size="xs"
-                        color="danger"
-                        outline
-                        aria-label={t("recall.deleteOf", { name: who(f) })}
-                        onClick={() => setToDelete(f)}
-                      >
+                      </RowAction>
+                      <RowAction danger label={t("recall.deleteOf", { name: who(f) })} onClick={() => setToDelete(f)}>
                         {t("recall.delete")}
-                      </Button>
+                      </RowAction>
                     </div>
                   </td>
                 </tr>
