@@ -1,6 +1,6 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
+import { baseUrl, expectAccessible, launchBrowser, newPage, signIn, submitLogin } from "./browser.ts";
 
 /** Issue 4's journeys: company settings and slots, provider search and care circle, the library frame. */
 let browser: Browser;
@@ -18,6 +18,20 @@ function romeDay(offset: number): string {
 }
 
 const EMPTY_WEEK = "Nessuna disponibilità per la settimana corrente";
+
+/** The newest message to an address or number whose text matches, waiting for it (dev outbox). */
+async function latestMessage(page: Page, to: string, matching: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const messages = ((await response.json()) as { data: Array<{ text: string }> }).data;
+      found = messages.find((m) => matching.test(m.text))?.text;
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as string;
+}
 
 describe("companies journeys", () => {
   it("1. a company administrator edits hours, creates a service, closes the week and sees its slots change", async () => {
@@ -72,6 +86,89 @@ describe("companies journeys", () => {
       .poll(() => page.getByText("Non hai i permessi per modificare le impostazioni dell'azienda.").isVisible())
       .toBe(true);
     await page.close();
+  });
+
+  it("1c. someone joins with the company code, waits, and gets in once the administrator enables them", async () => {
+    const admin = await newPage(browser);
+    await signIn(admin, "farmacia.admin@cura.demo");
+    const adminToken = await admin.evaluate(() => window.localStorage.getItem("token"));
+    const auth = { Authorization: `Bearer ${adminToken}` };
+    const me = await (await admin.request.get(`${baseUrl()}/api/v1/users/fresh/me`, { headers: auth })).json();
+    const company = await (
+      await admin.request.get(`${baseUrl()}/api/v1/companies/${me.data.company.hashid}`, { headers: auth })
+    ).json();
+
+    // The registration form's call, with the code as the administrator handed it out.
+    const email = "nuovo.farmacista@example.it";
+    const password = "Banco-Farmacia-2026!";
+    const registered = await admin.request.post(`${baseUrl()}/api/v1/users/register`, {
+      data: {
+        email,
+        password,
+        password_confirmation: password,
+        type: 1,
+        project: "nessuno",
+        company_code: company.data.code,
+        anagrafica: {
+          name: "Davide",
+          surname: "Moretti",
+          regione: "Lombardia",
+          provincia: "MI",
+          comune: "Milano",
+          cap: "20121",
+          address: "Via Solferino 3",
+          tel_number: "3475556677",
+          id_albo: "MI55667",
+        },
+        data_consense: true,
+        share_consense: true,
+        charge_consense: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    // The newcomer confirms phone and e-mail, then waits: no menu, no company data.
+    const newcomer = await newPage(browser);
+    await submitLogin(newcomer, email, password);
+    await newcomer.waitForURL("**/number/verify");
+    await newcomer.getByRole("button", { name: "Invia il codice" }).click();
+    const sms = await latestMessage(newcomer, "+393475556677", /è \d{6}/);
+    await newcomer.getByLabel("Cifra 1 di 6").fill(/è (\d{6})/.exec(sms)?.[1] as string);
+    await newcomer.getByRole("button", { name: "Verifica" }).click();
+    await newcomer.waitForURL("**/email/verify/invalid");
+    const mail = await latestMessage(newcomer, email, /email\/verify\//);
+    const link = /(http\S+\/api\/v1\/email\/verify\/\S+)/.exec(mail)?.[1] as string;
+    await newcomer.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    await newcomer.waitForURL("**/operatore/home");
+    const waiting = newcomer.getByRole("heading", { level: 1, name: "Utenza in attesa di abilitazione" });
+    await expect.poll(() => waiting.isVisible()).toBe(true);
+    expect(await newcomer.getByRole("navigation", { name: "Menu dell'Area operatore" }).getByRole("link").count()).toBe(
+      0,
+    );
+    await expectAccessible(newcomer);
+
+    // The administrator finds the request first in the operators section and enables it.
+    await admin.goto("/operatore/impostazioni/operatori");
+    const enable = admin.getByRole("button", { name: "Abilita Davide Moretti" });
+    await expect.poll(() => enable.isVisible()).toBe(true);
+    await expectAccessible(admin);
+    await enable.focus();
+    await admin.keyboard.press("Enter");
+    const dialog = admin.getByRole("dialog", { name: "Abilitare Davide Moretti?" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(admin);
+    await dialog.getByRole("button", { name: "Abilita" }).click();
+    await expect.poll(() => admin.getByText("Operatore abilitato").first().isVisible()).toBe(true);
+    await expect.poll(() => admin.getByRole("button", { name: "Sospendi Davide Moretti" }).isVisible()).toBe(true);
+
+    // The newcomer is told by e-mail, checks again and is in.
+    await latestMessage(newcomer, email, /ha abilitato la tua utenza/);
+    await newcomer.getByRole("button", { name: "Controlla di nuovo" }).click();
+    await expect.poll(() => waiting.count()).toBe(0);
+    const menu = newcomer.getByRole("navigation", { name: "Menu dell'Area operatore" });
+    await expect.poll(() => menu.getByRole("link").count()).toBeGreaterThan(0);
+    await admin.close();
+    await newcomer.close();
   });
 
   it("2. a citizen finds a provider by comune and adds it to the care circle as preferred", async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CLOSURES } from "../apps/api/src/modules/companies/demo-closures.ts";
 import { taxCodeCheckChar } from "../packages/domain/src/validation/tax-code.ts";
 import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
 
@@ -20,15 +21,20 @@ function romeDay(offset: number): string {
 
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
+/** The demo world's closures of Farmacia San Marco (fixed dates): no slot to propose on them. */
+const pharmacyClosed = (day: string) =>
+  DEMO_CLOSURES.some((c) => c.company === null && c.dateFrom <= day && day <= c.dateTo);
+
 /**
- * The first `count` working days (Monday to Friday, when the pharmacy is open in the afternoon) from
- * 9 days ahead: past the week another journey closes the pharmacy for, whatever the order of the files.
+ * The first `count` working days (Monday to Friday, when the pharmacy is open in the afternoon, and
+ * none of its demo closures) from 9 days ahead: past the week another journey closes the pharmacy
+ * for, whatever the order of the files.
  */
 function workingDaysAhead(count: number): string[] {
   const days: string[] = [];
   for (let offset = 9; days.length < count; offset++) {
     const day = romeDay(offset);
-    if (weekday(day) >= 1 && weekday(day) <= 5) days.push(day);
+    if (weekday(day) >= 1 && weekday(day) <= 5 && !pharmacyClosed(day)) days.push(day);
   }
   return days;
 }

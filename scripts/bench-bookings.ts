@@ -26,7 +26,7 @@ import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { addDays, isoWeekday, zonedDate } from "../apps/api/src/modules/companies/zoned-time.ts";
+import { addDays, isoWeekday, zonedDate } from "../apps/api/src/platform/zoned-time.ts";
 import {
   BOOKINGS,
   backendCpu,

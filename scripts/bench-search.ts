@@ -20,7 +20,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
-import { addDays, isoWeekday, zonedDate } from "../apps/api/src/modules/companies/zoned-time.ts";
+import { addDays, isoWeekday, zonedDate } from "../apps/api/src/platform/zoned-time.ts";
 import {
   BOOKINGS,
   backendCpu,

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * npm test: type-check, lint, unit and API tests on PGlite, then the browser journeys.
+ * npm test: type-check, lint, module boundaries, unit and API tests on PGlite, then the browser journeys.
  * `--pg` runs only the API suite against TEST_DATABASE_URL (CI's second pass).
  * Each Vitest run writes a JSON report under test-results/; the last line printed is the total of
  * every report there: "N passed, N failed".
@@ -47,6 +47,7 @@ if (pgOnly) {
 } else {
   run("Type-check (tsc, strict, all workspaces)", "npm", ["run", "--silent", "typecheck"]);
   run("Lint (Biome)", "npx", ["biome", "check", "."]);
+  run("Module boundaries (dependency-cruiser)", "npm", ["run", "--silent", "check:boundaries"]);
   run("Migrations match the tables", "npx", ["drizzle-kit", "check", "--config", "apps/api/drizzle.config.ts"]);
   const [cmd, args] = vitest("unit-api.json", ["domain", "api", "web"]);
   run("Unit, component and API tests (PGlite)", cmd, [...args]);

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { setValidationLanguage } from "@cura/domain";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -19,9 +20,11 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { createSessionAuthenticator } from "./modules/identity/sessions.ts";
 import { modules } from "./modules/index.ts";
 import { redactUrl, registerAccess } from "./platform/auth/access.ts";
+import { serializeError } from "./platform/database-errors.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { createDiskStorage, type FileStorage } from "./platform/files/storage.ts";
 import { createIds } from "./platform/ids.ts";
+import { registerInputGuard } from "./platform/input.ts";
 import { createJobRunner } from "./platform/jobs/runner.ts";
 import { createMailer } from "./platform/messaging/mailer.ts";
 import { createOutbox } from "./platform/messaging/outbox.ts";
@@ -35,6 +38,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   storage?: FileStorage;
   sms?: SmsSender;
+  /** Where log lines go (tests read them); stdout when absent. */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole API as one Fastify instance: platform plugins, then every module. Used by main and tests. */
@@ -52,14 +57,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           remoteAddress: request.ip,
           remotePort: request.socket?.remotePort,
         }),
+        // A failed query's values (token hashes, personal data) must never reach the logs either.
+        err: serializeError,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Every request ends within this, answered 503 if need be, whatever it waits for.
+    handlerTimeout: config.requestTimeoutMs,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every message zod writes for a 422 is Italian, whatever the web app last chose in a shared process.
+  setValidationLanguage("it");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -107,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerAccess(app, createSessionAuthenticator(database.db, ids));
+  // After access (an anonymous caller gets its 401 first), before every module's routes and contracts.
+  registerInputGuard(app);
 
   for (const module of modules) {
     if (module.devOnly && !config.devTools) continue;

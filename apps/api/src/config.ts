@@ -14,6 +14,17 @@ const ZEnvironment = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Bounds on every wait for PostgreSQL (docs/reliability.md), so that a database that is down or
+   * stalled answers 503 instead of hanging requests: opening a connection or waiting for a free one
+   * in the pool, one statement on the server, one query seen from here (a little longer than the
+   * statement's, so the server's own cancellation normally arrives first and leaves the connection usable).
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
+  /** The longest a request may take from routing to answer (503 after it). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   HASHIDS_ALPHABET: z
     .string()
     .min(16)
@@ -35,7 +46,8 @@ const ZEnvironment = z.object({
     .default(1024 * 1024),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  SEED_DEMO: z.stringbool().default(true),
+  /** Demo data on an empty database: on by default outside production, refused in production (below). */
+  SEED_DEMO: z.stringbool().optional(),
   BRAND: z.enum(["cura", "cura-pro"]).default("cura"),
   /**
    * SPID and CIE through OpenID Connect (authorization code + PKCE). Each provider may name its own
@@ -63,6 +75,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && (!e.FILES_ENCRYPTION_KEY || !e.APP_SECRET)) {
     throw new Error("Invalid configuration: FILES_ENCRYPTION_KEY and APP_SECRET are required in production");
   }
+  if (production && e.SEED_DEMO === true) {
+    // The demo accounts (administrators included) share a password printed in the README and at start.
+    throw new Error(
+      "Invalid configuration: SEED_DEMO=true is not allowed in production (the demo accounts share a published password); remove it or set SEED_DEMO=false",
+    );
+  }
   const filesKey = Buffer.from(e.FILES_ENCRYPTION_KEY ?? devKey("files"), "base64");
   if (filesKey.length !== 32) throw new Error("Invalid configuration: FILES_ENCRYPTION_KEY must be 32 bytes, base64");
   return {
@@ -76,6 +94,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     hashids: { alphabet: e.HASHIDS_ALPHABET, minLength: e.HASHIDS_MIN_LENGTH },
     filesKey,
     appSecret: e.APP_SECRET ?? devKey("app"),
@@ -89,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !production,
     brand: e.BRAND,
     /** The configured OpenID Connect broker per national identity; null: embedded (dev) or none. */
     nationalIdentity: {

@@ -3,22 +3,46 @@ import { assertSupportedRuntime } from "./runtime.ts";
 assertSupportedRuntime();
 
 const { loadConfig } = await import("./config.ts");
+// Checked before anything else is loaded or opened: a configuration that must not run (demo data in
+// production, a missing secret) stops here with its message alone and a failure exit code.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+})();
 const { openDatabase } = await import("./db/client.ts");
 const { migrate } = await import("./db/migrate.ts");
 const { seedDemoData, seedDemoActivity, demoAccounts, DEMO_PASSWORD } = await import("./db/seed.ts");
 const { buildApp } = await import("./app.ts");
 
-const config = loadConfig();
+if (config.databaseUrl) {
+  // Migrations may build an index on a large table: they run on a connection of their own, without
+  // the per-request timeouts of the serving pool.
+  const setup = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
+  try {
+    await migrate(setup);
+  } finally {
+    await setup.close();
+  }
+}
+let reportConnectionLost = (error: Error) => console.error(`Database connection lost: ${error.message}`);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  timeouts: config.databaseTimeouts,
+  // The request that used the connection answers 503 on its own; this is the line for whoever runs it.
+  onConnectionError: (error) => reportConnectionLost(error),
 });
-await migrate(database);
+if (database.kind === "pglite") await migrate(database);
 const seeded = config.seedDemo ? await seedDemoData(database.db) : null;
 if (seeded) await seedDemoActivity(database.db);
 
 const app = await buildApp({ config, database });
+reportConnectionLost = (error) => app.log.warn({ err: error }, "database connection lost");
 await app.listen({ host: config.host, port: config.port });
 
 const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}/pg` : "PostgreSQL (DATABASE_URL)";

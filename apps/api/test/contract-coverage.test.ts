@@ -49,6 +49,14 @@ const EXTRA_ROUTES: Record<string, string> = {
     "the pharmacy records a product order for a patient (spec 001 §2 pazienti/ordine/{hash}); the spec names no call",
   "GET companies/own/appointments":
     "the ASL appointments list (spec 001 §2 appuntamenti/lista, service ref 5): bookings of the company's ref-5 services",
+  "POST companies/operators/{hash}/enable":
+    "spec 002 §4 'an administrator can enable an operator account after confirmation': a company administrator ('gestire operatori') lets in someone who registered with the company code; the spec names no call",
+  "POST companies/operators/{hash}/refuse":
+    "the other answer to a request to join (spec 002 §4): the person is told and never gets access; the spec names no call",
+  "POST companies/operators/{hash}/admin/enable":
+    "a platform administrator enables an operator waiting to join any company (spec 002 §4, §6 'assign operator to company'), beside the spec's companies/operators/{id}/admin/change-role",
+  "POST companies/operators/{hash}/admin/refuse":
+    "a platform administrator refuses a request to join any company (spec 002 §4), beside the spec's companies/operators/{id}/admin/change-role",
 };
 
 interface SpecRoute {

@@ -6,9 +6,9 @@ import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type AppOptions, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "../src/db/client.ts";
 import { DEMO_PASSWORD } from "../src/db/seed.ts";
 import { withDatabase } from "./global-setup.ts";
 
@@ -34,16 +34,31 @@ export interface TestContext {
     body?: unknown;
     headers?: Record<string, string>;
     payload?: string | Buffer;
+    /**
+     * The client address (default 127.0.0.1). Limits per address (sign-in failures, registrations,
+     * company code lookups) count per address: a test that makes many such calls gives its own.
+     */
+    remoteAddress?: string;
   }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
+export interface TestContextOptions {
+  /** Connection options on PostgreSQL (timeouts, the lost-connection callback). */
+  database?: Pick<DatabaseOptions, "timeouts" | "onConnectionError">;
+  /** Where the app's log lines go (with LOG_LEVEL in `env`). */
+  logStream?: AppOptions["logStream"];
+}
+
 /** A fresh database (copied from the migrated, seeded template) and the whole app on it. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const storageDir = mkdtempSync(join(tmpdir(), "cura-files-"));
-  const { database, dropDatabase, databaseUrl } = await freshDatabase();
+  const { database, dropDatabase, databaseUrl } = await freshDatabase(options.database);
   const config = loadConfig({ NODE_ENV: "test", STORAGE_DIR: storageDir, ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: options.logStream });
   await app.ready();
   const others: Array<() => Promise<void>> = [];
 
@@ -53,6 +68,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       target.inject({
         method: options.method,
         url: options.url,
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
         headers: {
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           ...options.headers,
@@ -98,7 +114,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-async function freshDatabase(): Promise<{
+async function freshDatabase(options: TestContextOptions["database"] = {}): Promise<{
   database: DatabaseHandle;
   dropDatabase: () => Promise<void>;
   databaseUrl?: string;
@@ -112,7 +128,7 @@ async function freshDatabase(): Promise<{
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
     const databaseUrl = withDatabase(url, name);
-    const database = await openDatabase({ databaseUrl, poolSize: 4 });
+    const database = await openDatabase({ databaseUrl, poolSize: 4, ...options });
     return {
       database,
       databaseUrl,

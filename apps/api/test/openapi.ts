@@ -31,7 +31,28 @@ export async function operationsOf(t: TestContext): Promise<Operation[]> {
   return operations;
 }
 
-/** The path with each {param} replaced. */
-export function fillPath(path: string, value: (name: string) => string): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
+/** The path with each {param} replaced (percent-encoded by `encode`). */
+export function fillPath(
+  path: string,
+  value: (name: string) => string,
+  encode: (text: string) => string = encodeURIComponent,
+): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encode(value(name)));
+}
+
+/**
+ * Percent-encoding that keeps a lone surrogate as the bytes a client could send for it (its
+ * three-byte form, invalid UTF-8), where encodeURIComponent throws and URLSearchParams would quietly
+ * turn it into U+FFFD.
+ */
+export function encodeRaw(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+      out += bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+    } else out += encodeURIComponent(char);
+  }
+  return out;
 }

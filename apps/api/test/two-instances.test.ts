@@ -1,7 +1,7 @@
-import { BOOKING_MESSAGES } from "@cura/domain";
+import { BOOKING_MESSAGES, LIMITS } from "@cura/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, demoCallers, nextMonday } from "../src/modules/companies/test-helpers.ts";
-import { addDays, zonedToInstant } from "../src/modules/companies/zoned-time.ts";
+import { addDays, zonedToInstant } from "../src/platform/zoned-time.ts";
 import { accounts, createTestContext, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
 
 /**
@@ -55,5 +55,35 @@ describe("two API instances on one database", () => {
       expect((await attempt(request, "Sbagliata-123!")).statusCode).toBe(422);
     }
     expect((await attempt(second.request, DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it("share the limiter exactly: 50 failures sent together over both evaluate the limit, no more", async () => {
+    const fail = (app: TestContext["app"], email: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/users/login",
+        remoteAddress: "10.7.0.1",
+        payload: { email, password: "Sbagliata-123!" },
+      });
+    // One client address trying many accounts: the per-address limit.
+    const spray = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => fail(i % 2 ? second.app : t.app, `spray.${i}@example.it`)),
+    );
+    expect(spray.filter((r) => r.statusCode === 422)).toHaveLength(LIMITS.failedLoginsPerAddress.attempts);
+    expect(spray.filter((r) => r.statusCode === 429)).toHaveLength(50 - LIMITS.failedLoginsPerAddress.attempts);
+
+    // One account from many addresses: the per-account limit.
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? second.app : t.app).inject({
+          method: "POST",
+          url: "/api/v1/users/login",
+          remoteAddress: `10.7.1.${i + 1}`,
+          payload: { email: accounts.citizen2, password: "Sbagliata-123!" },
+        }),
+      ),
+    );
+    expect(guesses.filter((r) => r.statusCode === 422)).toHaveLength(LIMITS.failedLogins.attempts);
+    expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(12 - LIMITS.failedLogins.attempts);
   });
 });

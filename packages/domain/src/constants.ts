@@ -36,9 +36,30 @@ export const LIMITS = {
   capLength: 5,
   sessionTimeoutMinutes: { min: 5, max: 60 },
   failedLogins: { attempts: 3, windowMinutes: 5 },
+  // The attempt limits below are enforced by the API's one limiter (docs/security.md "Limits"):
+  // each is at most `attempts` in any `windowMinutes`, counted before the work is done.
+  /** A family or an office behind one address fails more often, but not without limit (spraying). */
+  failedLoginsPerAddress: { attempts: 20, windowMinutes: 5 },
+  /** Recovery links per account, whatever the channel: nobody can flood an inbox or a phone. */
+  recoveryMessages: { attempts: 5, windowMinutes: 60 },
+  /** Registrations per client address: "already registered" cannot list accounts at speed. */
+  registrationsPerAddress: { attempts: 10, windowMinutes: 60 },
+  /** Public company code checks per client address: codes cannot be guessed at speed. */
+  companyCodeLookups: { attempts: 10, windowMinutes: 1 },
+  /** Doctor invitations per citizen, and e-mails per recipient address, a day. */
+  doctorInvitationsPerCitizen: { attempts: 5, windowMinutes: 24 * 60 },
+  doctorInvitationsPerRecipient: { attempts: 3, windowMinutes: 24 * 60 },
   uploadMaxBytes: 8 * 1024 * 1024,
   pageSizeDefault: 20,
   pageSizeMax: 100,
+} as const;
+
+/** What a client reads when one of the limits above answers 429. */
+export const LIMIT_MESSAGES = {
+  registrations: "Troppe registrazioni da questa connessione: riprova tra un'ora",
+  companyCodeLookups: "Troppe verifiche del codice azienda: riprova tra un minuto",
+  doctorInvitationsPerCitizen: "Hai raggiunto il numero massimo di inviti per oggi: riprova domani",
+  doctorInvitationsPerRecipient: "Questo indirizzo ha già ricevuto troppi inviti oggi: riprova domani",
 } as const;
 
 export const DELAYS_MS = {
@@ -56,8 +77,17 @@ export const BREAKPOINTS = { mobile: 576, collapsed: 768, tablet: 1024, laptop: 
 
 export const DEFAULT_PHONE_PREFIX = "+39";
 
-/** Upload destinations (spec 001 §3, §9): default order, the profile picture goes to profilo. */
-export const UPLOAD_DESTINATIONS = { default: "order", profile: "profilo" } as const;
+/**
+ * Upload destinations (spec 001 §3, §9): default order, the profile picture goes to profilo; a
+ * company's picture, a health service's attachments and the company archive have their own.
+ */
+export const UPLOAD_DESTINATIONS = {
+  default: "order",
+  profile: "profilo",
+  companyPicture: "azienda",
+  serviceAttachments: "allegati",
+  archive: "archivio",
+} as const;
 
 export const SUPPORT_HOURS = "lunedì–venerdì 9:00–18:00";
 

@@ -14,7 +14,8 @@ export const errorCatalogue = {
   invalidFile: { status: 422, message: "file non valido o di dimensioni eccessive, max 8 MB" },
   throttled: { status: 429, message: "Troppe richieste, riprova più tardi" },
   internal: { status: 500, message: "Si è verificato un errore imprevisto" },
-  unavailable: { status: 503, message: "Servizio momentaneamente non disponibile" },
+  /** The database is down, restarting or too slow, or a request ran out of time (docs/reliability.md). */
+  unavailable: { status: 503, message: "Servizio temporaneamente non disponibile" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

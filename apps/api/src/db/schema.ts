@@ -7,5 +7,7 @@ export * from "../modules/files/tables.ts";
 export * from "../modules/identity/tables.ts";
 export * from "../modules/notifications/tables.ts";
 export * from "../modules/patients/tables.ts";
+export * from "../platform/access-log/tables.ts";
 export * from "../platform/audit/tables.ts";
+export * from "../platform/limiter/tables.ts";
 export * from "../platform/messaging/tables.ts";

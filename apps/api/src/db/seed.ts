@@ -1,13 +1,14 @@
 import { OPERATOR_PERMISSIONS, taxCodeCheckChar } from "@cura/domain";
 import { sql } from "drizzle-orm";
 import { seedDemoBookings } from "../modules/bookings/demo-data.ts";
+import { insertCompanyWithCode } from "../modules/companies/company-codes.ts";
 import {
   addCompanyBasics,
   seedDemoCircle,
   seedDemoCompanies,
   seedDemoLibrary,
 } from "../modules/companies/demo-data.ts";
-import { companies, healthServices, operators } from "../modules/companies/tables.ts";
+import { type companies, healthServices, operators } from "../modules/companies/tables.ts";
 import { anagrafiche, users } from "../modules/identity/tables.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import type { Database, Transaction } from "./client.ts";
@@ -93,7 +94,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       level: 1,
       kind: "farmacia",
       subtype: "farmacia",
-      code: "FSM0000001",
       comune: "Milano",
       provincia: "MI",
       regione: "Lombardia",
@@ -117,7 +117,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       level: 5,
       kind: "centrale",
       subtype: "centrale_monitoraggio",
-      code: "CML0000005",
       comune: "Roma",
       provincia: "RM",
       regione: "Lazio",
@@ -202,9 +201,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   return true;
 }
 
-async function company(tx: Transaction, values: typeof companies.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(companies).values(values).returning({ id: companies.id });
-  return (row as { id: number }).id;
+/** Demo companies get random codes like real ones: a known demo code would let anyone ask to join. */
+async function company(tx: Transaction, values: Omit<typeof companies.$inferInsert, "code">): Promise<number> {
+  return (await insertCompanyWithCode(tx, values)).id;
 }
 
 async function service(tx: Transaction, companyId: number, name: string, positionRef: number, slotMinutes: number) {

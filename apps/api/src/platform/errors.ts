@@ -2,6 +2,7 @@ import { DomainError, type ErrorBody, errorCatalogue, type FieldErrors } from "@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "./database-errors.ts";
 
 /**
  * The one error handler. A DomainError becomes its status and Italian message; a failed contract
@@ -38,6 +39,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors[path].push(issue.message);
       }
       return reply.status(422).send({ message: error.issues[0]?.message ?? errorCatalogue.validation.message, errors });
+    }
+    if (isDatabaseUnavailable(error) || error.code === "FST_ERR_HANDLER_TIMEOUT") {
+      // The database is down, restarting or too slow, or the request ran out of time: the client may
+      // try again shortly (docs/reliability.md). Not a bug, but worth a line for whoever runs the service.
+      request.log.warn({ err: error }, "service unavailable");
+      return reply.status(503).send({ message: errorCatalogue.unavailable.message });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_FILES_LIMIT") {

@@ -70,6 +70,18 @@ describe("post-login gate (spec 000 §2.11), in its order", () => {
     expect(landingPathOf({ ...admin, temporary_password: true, expired_password: 1 })).toBe("/admin/home");
   });
 
+  it("P: an operator waiting to be enabled sees the waiting screen everywhere, after their own steps", () => {
+    const pending = { ...operator, operator_status: "pending" as const };
+    expect(gateOutcome(pending, at("/operatore/home"))).toEqual({ kind: "awaitingEnabling" });
+    expect(gateOutcome(pending, at("/operatore/agenda"))).toEqual({ kind: "awaitingEnabling" });
+    expect(landingPathOf(pending)).toBe("/operatore/home");
+    // Their own verification and password come first; a missing record does not send them to pages.
+    expect(gateOutcome({ ...pending, number_verified_at: null }, at("/operatore/home")).kind).toBe("redirect");
+    expect(gateOutcome({ ...pending, temporary_password: true }, at("/operatore/home")).kind).toBe("redirect");
+    expect(gateOutcome({ ...pending, anagrafica: null }, at("/operatore/home"))).toEqual({ kind: "awaitingEnabling" });
+    expect(gateOutcome({ ...operator, operator_status: "enabled" }, at("/operatore/home")).kind).toBe("pass");
+  });
+
   it("7: otherwise Home goes to the user's area, and every other page passes", () => {
     expect(gateOutcome(citizen, at("/"))).toEqual({ kind: "redirect", to: "/cittadino/home" });
     expect(landingPathOf(operator)).toBe("/operatore/home");
@@ -78,6 +90,29 @@ describe("post-login gate (spec 000 §2.11), in its order", () => {
 });
 
 describe("the gate in the shells", () => {
+  it("shows an operator waiting to be enabled a waiting page with no menu, and lets them in once enabled", async () => {
+    const pending = { ...operator, operator_status: "pending" as const };
+    signInAs(pending);
+    let enabled = false;
+    const { calls } = mockFetch((call) =>
+      call.url === "/api/v1/users/fresh/me"
+        ? { status: 200, body: { data: { ...pending, operator_status: enabled ? "enabled" : "pending" } } }
+        : undefined,
+    );
+    const { router } = renderApp("/operatore/agenda");
+    expect(await screen.findByRole("heading", { level: 1, name: "Utenza in attesa di abilitazione" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/operatore/agenda");
+    expect(screen.queryAllByRole("link", { name: /Agenda|Impostazioni/ })).toEqual([]);
+    // No company call is even tried: they would all answer 403.
+    expect(calls.filter((c) => !c.url.startsWith("/api/v1/users/fresh/me")).map((c) => c.url)).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Controlla di nuovo" }));
+    expect(await screen.findByText("La tua utenza è ancora in attesa di abilitazione.")).toBeTruthy();
+    enabled = true;
+    fireEvent.click(screen.getByRole("button", { name: "Controlla di nuovo" }));
+    await waitFor(() => expect(screen.queryByTestId("awaiting-enabling")).toBeNull());
+  });
+
   it("sends a citizen with an unverified phone from their home to number verification", async () => {
     signInAs(makeUser({ number_verified_at: null }));
     mockFetch();

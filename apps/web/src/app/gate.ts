@@ -15,6 +15,9 @@ import { normalisePath } from "./guard.ts";
  * 5. temporary password (not admin) → the password page with ?scope=temporary
  * 6. expired password → the same with ?scope=expired (administrators exempt too: §2.9 says type 2
  *    is always free to leave the profile, and "the same places" of rule 5 exclude them)
+ * P. an operator whose company has not enabled them yet (operator_status pending) → the waiting
+ *    screen on every page of the area: the API answers 403 to all the rest (issue 9 §2). Their own
+ *    steps above still apply; the personal-data alert does not (its page would only meet 403s).
  * 7. on Home (/) → /{i_am}/home
  *
  * The redirects also keep the user there: any other page sends them back, so leaving the profile or
@@ -24,6 +27,7 @@ export type GateOutcome =
   | { kind: "redirect"; to: string }
   | { kind: "personalData" }
   | { kind: "consents" }
+  | { kind: "awaitingEnabling" }
   | { kind: "pass" };
 
 export type PasswordScope = "temporary" | "expired";
@@ -72,8 +76,9 @@ export function gateOutcome(user: TUser, location: { pathname: string; search?: 
     if (path.startsWith("/email/verify/") || path === profile) return { kind: "pass" };
     return { kind: "redirect", to: EMAIL_VERIFICATION_PATH };
   }
+  const awaitingEnabling = user.operator_status === "pending";
   // 3. Administrators are exempt from the personal record.
-  if (user.anagrafica === null && user.type !== USER_TYPES.admin) return { kind: "personalData" };
+  if (user.anagrafica === null && user.type !== USER_TYPES.admin && !awaitingEnabling) return { kind: "personalData" };
   // 4.
   if (!user.all_consenses) return { kind: "consents" };
   // 5 and 6.
@@ -84,6 +89,8 @@ export function gateOutcome(user: TUser, location: { pathname: string; search?: 
     if (path === normalisePath(target) && here === scope) return { kind: "pass" };
     return { kind: "redirect", to: `${target}?scope=${scope}` };
   }
+  // P. Home is where the waiting screen is shown first.
+  if (awaitingEnabling) return path === "/" ? { kind: "redirect", to: homePathOf(user) } : { kind: "awaitingEnabling" };
   // 7.
   if (path === "/") return { kind: "redirect", to: homePathOf(user) };
   return { kind: "pass" };

@@ -1,3 +1,4 @@
+import { findUnsafeText } from "@cura/domain";
 import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
 
 /**
@@ -44,15 +45,22 @@ export function nestErrors(flat: Map<string, string>): FieldErrors {
   return root as FieldErrors;
 }
 
-/** A react-hook-form resolver that validates `prepare(values)` with a shared schema. */
+/**
+ * A react-hook-form resolver that validates `prepare(values)` with a shared schema, and every text in
+ * it with the domain's safe-text rule (no control characters, no lone surrogates), which the API
+ * applies to every request: a pasted NUL is shown under its field instead of coming back as a 422.
+ */
 export function schemaResolver<T extends FieldValues>(
   schema: SafeParser,
   prepare: (values: T) => unknown = (values) => values,
 ): Resolver<T> {
   return async (values) => {
-    const result = schema.safeParse(prepare(values));
-    if (result.success) return { values, errors: {} };
-    return { values: {}, errors: nestErrors(firstMessages(result.error.issues)) as FieldErrors<T> };
+    const body = prepare(values);
+    const unsafe = findUnsafeText(body);
+    const result = schema.safeParse(body);
+    if (result.success && unsafe.length === 0) return { values, errors: {} };
+    const issues = [...unsafe, ...(result.success ? [] : result.error.issues)];
+    return { values: {}, errors: nestErrors(firstMessages(issues)) as FieldErrors<T> };
   };
 }
 

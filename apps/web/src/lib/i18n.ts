@@ -1,3 +1,4 @@
+import { setValidationLanguage } from "@cura/domain";
 import i18n, { type ParseKeys } from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "../locales/en.json";
@@ -35,6 +36,13 @@ function reflect(language: string): void {
 }
 reflect(i18n.language);
 i18n.on("languageChanged", reflect);
+
+/** The messages zod writes itself in a form (a wrong type, a too long text) follow the interface's language. */
+function validationLanguage(language: string): void {
+  setValidationLanguage(language === "en" ? "en" : "it");
+}
+validationLanguage(i18n.language);
+i18n.on("languageChanged", validationLanguage);
 
 export async function changeLanguage(language: Language): Promise<void> {
   storage.setString(STORAGE_KEYS.language, language);

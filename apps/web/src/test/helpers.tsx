@@ -54,6 +54,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     permessi: [],
     company: null,
     my_company: null,
+    operator_status: null,
     push_token: null,
     data_consense: true,
     share_consense: true,

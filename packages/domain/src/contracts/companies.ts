@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOOKING_STATUSES } from "../booking-states.ts";
 import { LIMITS, OPERATOR_PERMISSIONS } from "../constants.ts";
+import { ZCompanyCode } from "../validation/company-code.ts";
 import { ZEmail } from "../validation/email.ts";
 import { envelope, pagedEnvelope, ZHashid, ZPageMeta, ZPageQuery } from "./common.ts";
 
@@ -41,6 +42,13 @@ export const COMPANY_MESSAGES = {
   positionIncomplete: "Indica sia la latitudine sia la longitudine",
   invalidImage: "Il file deve essere un'immagine",
   surveyNotFound: "Questionario non trovato",
+  operatorAwaitingEnabling:
+    "La tua utenza di operatore è in attesa di abilitazione da parte dell'amministratore della struttura",
+  operatorRefused: "La tua richiesta di accesso come operatore della struttura è stata rifiutata",
+  operatorEnabled: "Operatore abilitato",
+  operatorRequestRefused: "Richiesta di accesso rifiutata",
+  operatorNotPending: "L'operatore non è in attesa di abilitazione",
+  operatorPendingStatus: "L'operatore è in attesa di abilitazione: abilitalo o rifiuta la richiesta",
 } as const;
 
 // ─── Catalogues (spec 002 §9, §1) ──────────────────────────────────────────────────────────────
@@ -152,7 +160,8 @@ export const ZIdParams = z.object({ id: ZHashid });
 export const ZHashidParams = z.object({ hashid: ZHashid });
 export const ZCompanyParams = z.object({ company: ZHashid });
 export const ZCompanyServiceParams = z.object({ company: ZHashid, hash: ZHashid });
-export const ZCodeParams = z.object({ x: z.string().trim().min(1).max(64) });
+/** `GET companies/code/{x}`: a malformed code is a 422 under `x`, before any lookup. */
+export const ZCodeParams = z.object({ x: ZCompanyCode });
 export const ZXParams = z.object({ x: ZHashid });
 
 // ─── Opening hours ─────────────────────────────────────────────────────────────────────────────
@@ -372,7 +381,11 @@ export const ZOverlapBody = z.object({ overlap: z.boolean() });
 export const ZReportBody = z.object({ report: z.boolean() });
 export const ZCompanyOptionsResponse = withMessage(z.object({ overlap: z.boolean(), report: z.boolean() }));
 
-export const ZCompanyCodeCheckResponse = envelope(z.object({ valid: z.literal(true), name: z.string() }));
+/**
+ * `GET companies/code/{x}` answers a stranger (nobody has signed in yet): only what the registering
+ * operator needs to recognise the company they join, its name and type, nothing else.
+ */
+export const ZCompanyCodeCheckResponse = envelope(z.object({ name: z.string(), type: z.enum(COMPANY_TYPE_CODES) }));
 export const ZCompanyCodeSendBody = z.object({ email: ZEmail });
 export const ZCompanyAslResponse = envelope(z.object({ asl: z.string().nullable() }));
 export const ZPicEnabledResponse = envelope(z.object({ enabled: z.boolean() }));
@@ -510,6 +523,13 @@ export const ZClosuresQuery = z.object({ past: queryBool });
 
 // ─── Operators ─────────────────────────────────────────────────────────────────────────────────
 
+export const OPERATOR_STATUSES = ["pending", "enabled", "suspended", "refused"] as const;
+export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
+/** The `code` of the 403 a pending operator gets from every company route (the web shows a waiting page). */
+export const OPERATOR_PENDING_CODE = "operator_pending";
+/** The `code` of the 401 at sign-in of someone whose request to join was refused. */
+export const OPERATOR_REFUSED_CODE = "operator_refused";
+
 export const ZOperator = z
   .object({
     /** The operator's user hashid. */
@@ -519,14 +539,21 @@ export const ZOperator = z
     email: z.string().nullable(),
     role: z.string(),
     permessi: z.array(z.string()),
-    status: z.enum(["enabled", "suspended"]),
+    /**
+     * pending: joined by company code, waiting for an administrator to enable them (no access yet);
+     * refused: an administrator said no (only in the refusal's answer: refused ones are not listed).
+     */
+    status: z.enum(OPERATOR_STATUSES),
     active: z.boolean(),
     is_self: z.boolean(),
   })
   .meta({ id: "Operator" });
 export type TOperator = z.infer<typeof ZOperator>;
 export const ZOperatorResponse = withMessage(ZOperator);
-export const ZOperatorsQuery = ZPageQuery.extend({ q: filter(), status: z.enum(["enabled", "suspended"]).optional() });
+export const ZOperatorsQuery = ZPageQuery.extend({
+  q: filter(),
+  status: z.enum(["pending", "enabled", "suspended"]).optional(),
+});
 export type TOperatorsQuery = z.infer<typeof ZOperatorsQuery>;
 export const ZOperatorsResponse = pagedEnvelope(ZOperator);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PHONE_PREFIX, LIMITS } from "../constants.ts";
 import { AGE_MESSAGES, ageOn } from "../validation/age.ts";
+import { companyCodeProblem } from "../validation/company-code.ts";
 import { EMAIL_MESSAGE, ZEmail } from "../validation/email.ts";
 import { PASSWORD_MESSAGES, passwordProblems } from "../validation/password.ts";
 import { PHONE_MESSAGES, phoneProblem, ZPhonePrefix } from "../validation/phone.ts";
@@ -160,9 +161,9 @@ export const ZRegisterBody = z
     if (body.password !== body.password_confirmation) {
       ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: PASSWORD_MESSAGES.confirmation });
     }
-    if (body.type === 1 && (body.company_code ?? "").length < LIMITS.companyCodeLength) {
-      ctx.addIssue({ code: "custom", path: ["company_code"], message: "Il codice azienda ha 10 caratteri" });
-    }
+    // Only the form of the code is checked here; whether it names a company, the server says.
+    const codeProblem = body.type === 1 ? companyCodeProblem(body.company_code ?? "") : null;
+    if (codeProblem) ctx.addIssue({ code: "custom", path: ["company_code"], message: codeProblem });
     if (!body.data_consense || !body.share_consense || !body.charge_consense) {
       ctx.addIssue({ code: "custom", path: ["data_consense"], message: CONSENTS_MESSAGE });
     }

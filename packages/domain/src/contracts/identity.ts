@@ -58,6 +58,12 @@ export const ZUser = z
     permessi: z.array(z.string()),
     company: ZCompanySummary.nullable(),
     my_company: z.string().nullable(),
+    /**
+     * Operators: 'pending' while the company's administrator has not enabled them (company, my_company
+     * and permessi are then empty), 'enabled' afterwards; null for other users and for operators
+     * without a company.
+     */
+    operator_status: z.enum(["pending", "enabled"]).nullable(),
     push_token: z.string().nullable(),
     data_consense: z.boolean(),
     share_consense: z.boolean(),

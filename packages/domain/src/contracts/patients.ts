@@ -40,6 +40,10 @@ export const PATIENT_MESSAGES = {
   required: "Campo obbligatorio",
   ordered: "Ordine inserito",
   productsRequired: "Aggiungi almeno un prodotto",
+  /** 403: the person's e-mail and phones are theirs to change, not the company's (docs/security.md). */
+  contactsLocked: "Non è possibile modificare i contatti di un utente registrato autonomamente",
+  /** 403: the tax code is how the person signs in with SPID/CIE and recovers the password. */
+  taxCodeLocked: "Non è possibile modificare il codice fiscale di un utente registrato autonomamente",
 } as const;
 
 /** How far back an operator may enter a past booking (spec silent: one year keeps records honest). */

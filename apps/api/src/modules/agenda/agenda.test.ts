@@ -1,8 +1,8 @@
 import { AGENDA_MESSAGES, BOOKING_MESSAGES } from "@cura/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addDays, zonedDate } from "../../platform/zoned-time.ts";
 import { type Caller, demoCallers } from "../companies/test-helpers.ts";
-import { addDays, zonedDate } from "../companies/zoned-time.ts";
 
 let t: TestContext;
 let people: Awaited<ReturnType<typeof demoCallers>>;

@@ -10,8 +10,8 @@ import {
 } from "@cura/domain";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { citizenCalendar } from "../bookings/lists.ts";
-import { addDays, daysBetween, zonedToInstant } from "../companies/zoned-time.ts";
+import { addDays, daysBetween, zonedToInstant } from "../../platform/zoned-time.ts";
+import { citizenCalendar } from "../bookings/index.ts";
 import * as repository from "./repository.ts";
 
 /** Agenda events and the calendar: `users/{id}` is always the signed-in user (caregivers later). */

@@ -2,13 +2,15 @@ import { BOOKING_MESSAGES, COMPANY_MESSAGES, conflict, fieldError, notFound } fr
 import type { Database, Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import type { SlotScope, TakenSlotsProvider } from "../companies/bookings-hook.ts";
-import { effectiveHours, visibleHealthService } from "../companies/openings.ts";
-import { closuresFor } from "../companies/openings-repository.ts";
-import * as companiesRepository from "../companies/repository.ts";
-import { visibleCompany } from "../companies/scope.ts";
-import { computeSlots } from "../companies/slots.ts";
-import { addDays, zonedDate, zonedToInstant } from "../companies/zoned-time.ts";
+import { zonedDate } from "../../platform/zoned-time.ts";
+import {
+  findCompanyService,
+  healthServiceDaySlots,
+  type SlotScope,
+  type TakenSlotsProvider,
+  visibleCompany,
+  visibleHealthService,
+} from "../companies/index.ts";
 import * as repository from "./repository.ts";
 
 /** The platform service of bookings (spec 001 §9 service refs). */
@@ -42,7 +44,7 @@ export async function bookableHealthService(
     principal,
     healthServiceHashid,
   );
-  const platform = await companiesRepository.findCompanyService(tx, company.id, service.positionRef);
+  const platform = await findCompanyService(tx, company.id, service.positionRef);
   if (!staff && !platform) throw notFound(COMPANY_MESSAGES.serviceNotEnabled);
   if (!staff && platform && !platform.active) throw notFound(COMPANY_MESSAGES.serviceNotActive);
   return { service, company };
@@ -56,16 +58,15 @@ export async function bookableHealthService(
 export async function orderingPharmacy(ctx: ModuleContext, tx: Executor, principal: Principal, companyHashid: string) {
   const company = await visibleCompany(tx, ctx.ids, principal, companyHashid);
   if (!company.active) throw notFound();
-  const platform = await companiesRepository.findCompanyService(tx, company.id, BOOKINGS_SERVICE_REF);
+  const platform = await findCompanyService(tx, company.id, BOOKINGS_SERVICE_REF);
   if (company.kind !== "farmacia" || !platform?.active) throw fieldError("company", BOOKING_MESSAGES.notPharmacy);
   return company;
 }
 
 /**
  * The free slot of a health service starting at `start`, or a 409 when it is taken, past, or not a
- * slot of the service. It runs the companies module's slot computation inside the caller's
- * transaction (which holds the health service's lock), one query after the other: a transaction is
- * one connection, and `healthServiceSlots` reads its inputs in parallel on `ctx.db`.
+ * slot of the service. It runs the companies module's slot computation of that day inside the
+ * caller's transaction (which holds the health service's lock).
  */
 export async function freeSlotAt(
   ctx: ModuleContext,
@@ -76,28 +77,7 @@ export async function freeSlotAt(
 ): Promise<{ start: Date; end: Date }> {
   const { service, company } = await bookableHealthService(ctx, tx, principal, healthServiceHashid);
 
-  const date = zonedDate(start, company.timezone);
-  const owner = { companyId: company.id, kind: "health", serviceId: service.id } as const;
-  const { weekly } = await effectiveHours(tx, owner);
-  const closures = await closuresFor(tx, owner, date, date);
-  const taken = await takenSlots.takenIntervals(
-    tx,
-    { companyId: company.id, healthServiceId: service.id },
-    new Date(zonedToInstant(date, "00:00", company.timezone)),
-    new Date(zonedToInstant(addDays(date, 1), "00:00", company.timezone)),
-  );
-  const days = computeSlots({
-    from: date,
-    to: date,
-    timeZone: company.timezone,
-    slotMinutes: service.slotMinutes,
-    weekly,
-    closures,
-    taken,
-    allowOverlap: company.allowOverlap,
-    capacity: service.capacity,
-    now: Date.now(),
-  });
+  const days = await healthServiceDaySlots(tx, company, service, zonedDate(start, company.timezone));
   const iso = new Date(start).toISOString();
   const slot = days.flatMap((day) => day.slots).find((s) => s.start === iso);
   if (!slot) throw conflict(BOOKING_MESSAGES.slotTaken);

@@ -12,8 +12,8 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { loadConfig } from "../../config.ts";
 import { auditLog } from "../../platform/audit/tables.ts";
 import { createIds } from "../../platform/ids.ts";
+import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { type Caller, demoCallers, nextMonday } from "../companies/test-helpers.ts";
-import { addDays, zonedToInstant } from "../companies/zoned-time.ts";
 import { anagrafiche, users } from "../identity/tables.ts";
 import { bookingEvents, bookings } from "./tables.ts";
 

@@ -1,4 +1,5 @@
 import {
+  BOOKING_TRANSITIONS,
   type BookingAction,
   fieldError,
   MAX_BULK_BOOKINGS,
@@ -11,9 +12,9 @@ import {
 import type { FastifyRequest } from "fastify";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownCompanyId } from "../companies/scope.ts";
-import { daysBetween } from "../companies/zoned-time.ts";
-import { recordChange } from "./history.ts";
+import { daysBetween } from "../../platform/zoned-time.ts";
+import { ownCompanyId } from "../companies/index.ts";
+import { recordChanges } from "./history.ts";
 import { dateRange } from "./operator.ts";
 import * as operatorRepository from "./operator-repository.ts";
 import * as repository from "./repository.ts";
@@ -58,29 +59,39 @@ async function applyBulk(
 ): Promise<TBulkResult> {
   const principal = principalOf(request);
   const filter = selectionFilter(ctx, ownCompanyId(principal), selection);
+  const transition = BOOKING_TRANSITIONS[action];
   return ctx.db.transaction(async (tx) => {
     const rows = await operatorRepository.lockSelection(tx, filter, MAX_BULK_BOOKINGS + 1);
     if (rows.length > MAX_BULK_BOOKINGS)
       throw fieldError(selection.ids ? "ids" : "from", OPERATOR_BOOKING_MESSAGES.tooMany);
-    const changed: string[] = [];
-    const skipped: string[] = [];
-    for (const row of rows) {
-      const next = nextBookingStatus(row.status, action, "operator");
-      if (next === null) {
-        skipped.push(ctx.ids.encode(row.id));
-        continue;
-      }
-      await repository.updateBooking(tx, row.id, { ...changes, status: next });
-      await recordChange(tx, request, {
-        bookingId: row.id,
-        companyId: row.companyId,
-        action,
-        from: row.status,
-        to: next,
-        detail: { bulk: true, ...detail },
-      });
-      changed.push(ctx.ids.encode(row.id));
-    }
+    const movable = rows.filter((row) => nextBookingStatus(row.status, action, "operator") !== null);
+    // Set-based: one UPDATE for every booking the state machine lets the action move (the rows are
+    // locked, and the statuses are checked again in SQL), then their history, audit and
+    // notifications in a few statements, whatever the number of bookings.
+    const moved = new Set(
+      await repository.updateBookings(
+        tx,
+        movable.map((row) => row.id),
+        transition.from,
+        { ...changes, status: transition.to },
+      ),
+    );
+    await recordChanges(
+      tx,
+      request,
+      rows
+        .filter((row) => moved.has(row.id))
+        .map((row) => ({
+          bookingId: row.id,
+          companyId: row.companyId,
+          action,
+          from: row.status,
+          to: transition.to,
+          detail: { bulk: true, ...detail },
+        })),
+    );
+    const changed = rows.filter((row) => moved.has(row.id)).map((row) => ctx.ids.encode(row.id));
+    const skipped = rows.filter((row) => !moved.has(row.id)).map((row) => ctx.ids.encode(row.id));
     return {
       matched: rows.length,
       changed: changed.length,

@@ -2,8 +2,8 @@ import { BOOKING_MESSAGES, PRESCRIPTION_MESSAGES, taxCodeCheckChar } from "@cura
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { type Caller, caller, demoCallers, nextMonday, ownCompanyHashid } from "../companies/test-helpers.ts";
-import { addDays, zonedToInstant } from "../companies/zoned-time.ts";
 import { anagrafiche, users } from "../identity/tables.ts";
 import { bookings } from "./tables.ts";
 

@@ -12,9 +12,11 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { type Principal, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownFamilyMember } from "../care/family.ts";
-import { zonedDate } from "../companies/zoned-time.ts";
-import { productsByCode } from "../products/catalogue.ts";
+import { zonedDate } from "../../platform/zoned-time.ts";
+import { ownFamilyMember } from "../care/index.ts";
+import { lockHealthService } from "../companies/index.ts";
+import { phoneVerified } from "../identity/index.ts";
+import { productsByCode } from "../products/index.ts";
 import { bookableHealthService, freeSlotAt, orderingPharmacy } from "./availability.ts";
 import { recordChange } from "./history.ts";
 import { presentBooking } from "./presenters.ts";
@@ -34,7 +36,7 @@ export async function createBooking(
   body: TBookingCreateBody,
 ): Promise<TBooking> {
   const principal = principalOf(request);
-  if (!(await repository.phoneVerified(ctx.db, principal.userId))) throw forbidden(BOOKING_MESSAGES.phoneNotVerified);
+  if (!(await phoneVerified(ctx.db, principal.userId))) throw forbidden(BOOKING_MESSAGES.phoneNotVerified);
   // Someone else's family member is a 404, as any record that is not one's own.
   const familyMemberId = body.family_member
     ? (await ownFamilyMember(ctx.db, ctx.ids, principal.userId, body.family_member)).id
@@ -82,7 +84,7 @@ async function bookSlot(
 ): Promise<number> {
   const service = serviceIdOf(ctx, body);
   return ctx.db.transaction(async (tx) => {
-    const locked = await repository.lockHealthService(tx, service.id);
+    const locked = await lockHealthService(tx, service.id);
     if (!locked) throw notFound();
     const slot = await freeSlotAt(ctx, tx, principal, service.hashid, Date.parse(start));
     const bookingId = await repository.insertBooking(tx, {

@@ -1,8 +1,8 @@
 import { BOOKING_TRANSITIONS, type BookingAction, type BookingStatus, type TBookingPreference } from "@cura/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { addDays, isoWeekday, zonedDate, zonedToInstant } from "../../platform/zoned-time.ts";
 import { companies, healthServices, operators } from "../companies/tables.ts";
-import { addDays, isoWeekday, zonedDate, zonedToInstant } from "../companies/zoned-time.ts";
 import { users } from "../identity/tables.ts";
 import { bookingEvents, bookings } from "./tables.ts";
 
@@ -145,6 +145,8 @@ export async function seedDemoBookings(db: Database, now = Date.now()): Promise<
           proposedEndAt: proposed ? new Date(proposed.getTime() + item.minutes * 60_000) : null,
           preferences: item.preferences ?? null,
           notes: item.notes ?? null,
+          // As history.ts would have recorded it: the demo's requests still at ricevuto are new.
+          awaiting: item.status === "ricevuto" ? "new" : null,
         })
         .returning({ id: bookings.id });
       const bookingId = (row as { id: number }).id;

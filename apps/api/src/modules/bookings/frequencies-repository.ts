@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-// Read only: the names a recurring reservation shows, the patient's type, and the health service's
-// company and slot length (the same reads as repository.ts; writes go through those modules' services).
-import { companies, healthServices } from "../companies/tables.ts";
-import { anagrafiche, users } from "../identity/tables.ts";
+import { companyName, healthServiceName } from "../companies/index.ts";
+// Read only (the exception for names in docs/architecture.md "Boundaries"): the patient's name and
+// tax code beside each recurring reservation, in the list's own query.
+import { anagrafiche } from "../identity/tables.ts";
 import { bookingFrequencies, bookingFrequencyOccurrences } from "./tables.ts";
 
 export type FrequencyRow = typeof bookingFrequencies.$inferSelect;
@@ -23,16 +23,15 @@ function selectWithNames(db: Executor) {
   return db
     .select({
       frequency: bookingFrequencies,
-      serviceName: healthServices.name,
-      companyName: companies.name,
+      // Never null: a recurring reservation is always of a health service.
+      serviceName: healthServiceName(bookingFrequencies.healthServiceId) as SQL<string>,
+      companyName: companyName(bookingFrequencies.companyId),
       name: anagrafiche.name,
       surname: anagrafiche.surname,
       cf: anagrafiche.cf,
       occurrences: sql<number>`(select count(*)::int from ${bookingFrequencyOccurrences} where ${bookingFrequencyOccurrences.frequencyId} = ${bookingFrequencies.id})`,
     })
     .from(bookingFrequencies)
-    .innerJoin(healthServices, eq(healthServices.id, bookingFrequencies.healthServiceId))
-    .innerJoin(companies, eq(companies.id, bookingFrequencies.companyId))
     .leftJoin(anagrafiche, eq(anagrafiche.userId, bookingFrequencies.userId));
 }
 
@@ -124,31 +123,5 @@ export async function insertOccurrence(
     .values(values)
     .onConflictDoNothing()
     .returning({ date: bookingFrequencyOccurrences.date });
-  return rows.length > 0;
-}
-
-export type ServiceInfo = { id: number; companyId: number; slotMinutes: number; active: boolean };
-
-export async function healthServiceInfo(db: Executor, id: number): Promise<ServiceInfo | null> {
-  const rows = await db
-    .select({
-      id: healthServices.id,
-      companyId: healthServices.companyId,
-      slotMinutes: healthServices.slotMinutes,
-      active: healthServices.active,
-    })
-    .from(healthServices)
-    .where(eq(healthServices.id, id))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** Whether the user is a citizen (type 0) whose account exists: an operator's patient. */
-export async function isCitizen(db: Executor, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.type, 0), isNull(users.deletedAt)))
-    .limit(1);
   return rows.length > 0;
 }

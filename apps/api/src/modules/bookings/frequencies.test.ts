@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { loadConfig } from "../../config.ts";
 import { createIds } from "../../platform/ids.ts";
+import { addDays, zonedDate } from "../../platform/zoned-time.ts";
 import { type Caller, demoCallers } from "../companies/test-helpers.ts";
-import { addDays, zonedDate } from "../companies/zoned-time.ts";
 import { nextOccurrence, RECALL_JOB } from "./frequencies.ts";
 import { bookingEvents, bookingFrequencies, bookings } from "./tables.ts";
 

@@ -12,8 +12,9 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { type Principal, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownCompanyId } from "../companies/scope.ts";
-import { addDays, zonedDate, zonedToInstant } from "../companies/zoned-time.ts";
+import { addDays, zonedDate, zonedToInstant } from "../../platform/zoned-time.ts";
+import { healthServiceSettings, lockHealthService, ownCompanyId } from "../companies/index.ts";
+import { isCitizen } from "../identity/index.ts";
 import * as store from "./frequencies-repository.ts";
 import { recordChange } from "./history.ts";
 import * as repository from "./repository.ts";
@@ -85,7 +86,7 @@ const decode = (ctx: ModuleContext, hashid: string): number => {
  * citizen any company's active one.
  */
 async function serviceFor(ctx: ModuleContext, db: Executor, principal: Principal, hashid: string) {
-  const service = await store.healthServiceInfo(db, decode(ctx, hashid));
+  const service = await healthServiceSettings(db, decode(ctx, hashid));
   if (!service) throw notFound();
   if (actorKind(principal) === "operator" && service.companyId !== ownCompanyId(principal)) throw notFound();
   if (!service.active) throw fieldError("health_service", AGENDA_MESSAGES.serviceInactive);
@@ -100,7 +101,7 @@ async function patientFor(ctx: ModuleContext, principal: Principal, hashid: stri
   }
   if (!hashid) throw fieldError("user", AGENDA_MESSAGES.patientRequired);
   const userId = decode(ctx, hashid);
-  if (!(await store.isCitizen(ctx.db, userId))) throw notFound();
+  if (!(await isCitizen(ctx.db, userId))) throw notFound();
   return userId;
 }
 
@@ -247,9 +248,8 @@ async function bookDue(
   return ctx.db.transaction(async (tx) => {
     const f = await store.claimFrequency(tx, id);
     if (!f?.enabled) return 0;
-    const service = await repository.lockHealthService(tx, f.healthServiceId);
-    const info = await store.healthServiceInfo(tx, f.healthServiceId);
-    if (!service || !info?.active) return 0;
+    const info = await lockHealthService(tx, f.healthServiceId);
+    if (!info?.active) return 0;
     const unit = f.unit as FrequencyUnit;
     let date = f.nextDate;
     let lastBookingId = f.lastBookingId;

@@ -19,3 +19,12 @@ export const bookingsModule: CuraModule = {
     await app.register(listCountsRoutes, { ctx });
   },
 };
+
+// The module's public surface (docs/architecture.md "Boundaries"): the agenda shows a citizen's
+// bookings; the patients module books a free slot for a patient and enters and shows the company's
+// bookings, and lists the people who booked there among its patients (the read models). Every change
+// still goes through history.ts recordChange, inside this module.
+export { freeSlotAt } from "./availability.ts";
+export { bookingById, companyBookings, type EnteredChange, enterBooking } from "./company-entries.ts";
+export { citizenCalendar } from "./lists.ts";
+export { bookingCountOf, bookingUserIds } from "./read-models.ts";

@@ -10,8 +10,8 @@ import {
 } from "@cura/domain";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownCompanyId } from "../companies/scope.ts";
-import { addDays, daysBetween, zonedDate, zonedToInstant } from "../companies/zoned-time.ts";
+import { addDays, daysBetween, zonedDate, zonedToInstant } from "../../platform/zoned-time.ts";
+import { ownCompanyId } from "../companies/index.ts";
 import { presentBooking } from "./presenters.ts";
 import * as repository from "./repository.ts";
 

@@ -2,7 +2,7 @@ import type { TBookingMessage } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { readMessageNotifications } from "../notifications/service.ts";
+import { readMessageNotifications } from "../notifications/index.ts";
 import { recordChange } from "./history.ts";
 import * as messages from "./messages-repository.ts";
 import * as repository from "./repository.ts";

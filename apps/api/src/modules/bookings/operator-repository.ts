@@ -1,50 +1,17 @@
 import type { AwaitingFilter, AwaitingKind, BookingStatus } from "@cura/domain";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-// Read only, as repository.ts: the names shown beside a booking and beside each change of it.
-import { familyMembers } from "../care/tables.ts";
-import { companies, healthServices } from "../companies/tables.ts";
+import { familyMemberName, familyMemberSurname } from "../care/index.ts";
+import { companyName, healthServiceName } from "../companies/index.ts";
+// Read only (the exception for names in docs/architecture.md "Boundaries"): the names shown beside a
+// booking and beside each change of it, in the list's own query.
 import { anagrafiche, users } from "../identity/tables.ts";
 import type { BookingRow, BookingWithNames } from "./repository.ts";
-import { bookingEvents, bookings } from "./tables.ts";
+import { AWAITING_WHERE, bookingEvents, bookings } from "./tables.ts";
 
 /** The operator's queries: the worklist with what each booking awaits, selections, counts, history. */
 
-/** Actions that change a booking's status (the state machine's, and its creation). */
-const STATUS_ACTIONS = [
-  "created",
-  "confirm",
-  "propose",
-  "refuse",
-  "close",
-  "accept",
-  "reject",
-  "request_new_date",
-  "cancel",
-] as const;
-/** An operator taking charge of (or acknowledging) a booking, without changing its status. */
-export const HANDLED_ACTION = "handled";
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
-
-/** The latest status change of the booking in the outer query. */
-const lastChange = sql<string | null>`(select e.action from booking_events e where e.booking_id = ${bookings.id}
-  and e.action in (${inList(STATUS_ACTIONS)}) order by e.created_at desc, e.id desc limit 1)`;
-/** The latest status change or taking charge. */
-const lastAny = sql<string | null>`(select e.action from booking_events e where e.booking_id = ${bookings.id}
-  and e.action in (${inList([...STATUS_ACTIONS, HANDLED_ACTION])}) order by e.created_at desc, e.id desc limit 1)`;
-
-/**
- * What the booking waits for from the operator: a new request or a change request (ricevuto, by
- * its latest status change), or a citizen's cancellation or rejection no operator has acknowledged
- * yet (no taking charge after it).
- */
-const awaiting = sql<AwaitingKind | null>`(case
-  when ${bookings.status} = 'ricevuto' and ${lastChange} = 'request_new_date' then 'change_request'
-  when ${bookings.status} = 'ricevuto' then 'new'
-  when ${bookings.status} = 'annullato' and ${lastAny} = 'cancel' then 'cancelled'
-  when ${bookings.status} = 'annullato' and ${lastAny} = 'reject' then 'proposal_rejected'
-  else null end)`;
+export { HANDLED_ACTION } from "./awaiting.ts";
 
 export type OperatorBookingRow = BookingWithNames & { awaiting: AwaitingKind | null };
 
@@ -65,14 +32,6 @@ export interface OperatorFilter {
 }
 
 function whereOf(filter: OperatorFilter): SQL | undefined {
-  const awaitingCondition =
-    filter.awaiting === undefined
-      ? undefined
-      : filter.awaiting === "any"
-        ? sql`${awaiting} is not null`
-        : filter.awaiting === "new"
-          ? sql`${awaiting} = 'new'`
-          : sql`${awaiting} in ('change_request', 'cancelled', 'proposal_rejected')`;
   return and(
     eq(bookings.companyId, filter.companyId),
     filter.ids === undefined ? undefined : inArray(bookings.id, filter.ids),
@@ -80,7 +39,8 @@ function whereOf(filter: OperatorFilter): SQL | undefined {
     filter.healthServiceId === undefined ? undefined : eq(bookings.healthServiceId, filter.healthServiceId),
     filter.from === undefined ? undefined : gte(bookings.startAt, filter.from),
     filter.to === undefined ? undefined : lt(bookings.startAt, filter.to),
-    awaitingCondition,
+    // The column history.ts keeps, under a partial index per filter (tables.ts): no history read per row.
+    filter.awaiting === undefined ? undefined : AWAITING_WHERE[filter.awaiting](bookings.awaiting),
     filter.handledBy === undefined
       ? undefined
       : sql`exists (select 1 from booking_events h where h.booking_id = ${bookings.id} and h.actor_user_id = ${filter.handledBy})`,
@@ -111,19 +71,16 @@ export async function listForOperator(
   const rows = await db
     .select({
       booking: bookings,
-      serviceName: healthServices.name,
-      companyName: companies.name,
+      serviceName: healthServiceName(bookings.healthServiceId),
+      companyName: companyName(bookings.companyId),
       citizenName: anagrafiche.name,
       citizenSurname: anagrafiche.surname,
-      memberName: familyMembers.name,
-      memberSurname: familyMembers.surname,
-      awaiting,
+      memberName: familyMemberName(bookings.familyMemberId),
+      memberSurname: familyMemberSurname(bookings.familyMemberId),
+      awaiting: bookings.awaiting,
     })
     .from(bookings)
-    .leftJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
-    .innerJoin(companies, eq(companies.id, bookings.companyId))
     .leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId))
-    .leftJoin(familyMembers, eq(familyMembers.id, bookings.familyMemberId))
     .where(where)
     .orderBy(...orderOf(filter))
     .limit(page.limit)
@@ -135,17 +92,6 @@ export async function listForOperator(
 /** The selected bookings of one company, locked in key order for a bulk change (at most `limit`). */
 export async function lockSelection(db: Executor, filter: OperatorFilter, limit: number): Promise<BookingRow[]> {
   return db.select().from(bookings).where(whereOf(filter)).orderBy(asc(bookings.id)).limit(limit).for("update");
-}
-
-/** The latest status change of one booking (what a change request is recognised by). */
-export async function latestStatusAction(db: Executor, bookingId: number): Promise<string | null> {
-  const rows = await db
-    .select({ action: bookingEvents.action })
-    .from(bookingEvents)
-    .where(and(eq(bookingEvents.bookingId, bookingId), inArray(bookingEvents.action, [...STATUS_ACTIONS])))
-    .orderBy(desc(bookingEvents.createdAt), desc(bookingEvents.id))
-    .limit(1);
-  return rows[0]?.action ?? null;
 }
 
 /** Appointments of one company by Italian date and status, from one instant to another. */

@@ -12,8 +12,8 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { loadConfig } from "../../config.ts";
 import { auditLog } from "../../platform/audit/tables.ts";
 import { createIds } from "../../platform/ids.ts";
+import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { type Caller, demoCallers, nextMonday, ownCompanyHashid } from "../companies/test-helpers.ts";
-import { addDays, zonedToInstant } from "../companies/zoned-time.ts";
 import { REPORT_HEADERS } from "./report.ts";
 import { bookingEvents, bookings } from "./tables.ts";
 
@@ -58,8 +58,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * A booking request as POST reservations leaves it (status ricevuto, a "created" history entry by
- * the citizen), written directly: these tests are about the operator's side, not the booking wizard.
+ * A booking request as POST reservations leaves it (status ricevuto awaiting the company, a
+ * "created" history entry by the citizen), written directly: these tests are about the operator's side, not the booking wizard.
  */
 async function book(c: Caller, day: number, serviceHashid = service): Promise<string> {
   const start = new Date(freshSlot(day, serviceHashid));
@@ -72,6 +72,7 @@ async function book(c: Caller, day: number, serviceHashid = service): Promise<st
       userId: await userIdOf(c),
       startAt: start,
       endAt: new Date(start.getTime() + 30 * 60_000),
+      awaiting: "new",
     })
     .returning({ id: bookings.id });
   const id = (row as { id: number }).id;
@@ -88,7 +89,12 @@ async function askNewDate(c: Caller, hashid: string, startIso: string): Promise<
   const start = new Date(startIso);
   await t.database.db
     .update(bookings)
-    .set({ status: "ricevuto", startAt: start, endAt: new Date(start.getTime() + 30 * 60_000) })
+    .set({
+      status: "ricevuto",
+      startAt: start,
+      endAt: new Date(start.getTime() + 30 * 60_000),
+      awaiting: "change_request",
+    })
     .where(eq(bookings.id, id));
   await t.database.db.insert(bookingEvents).values({
     bookingId: id,

@@ -18,8 +18,8 @@ import type { FastifyRequest } from "fastify";
 import type { Principal } from "../../platform/auth/access.ts";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownCompanyId } from "../companies/scope.ts";
-import { addDays, isoWeekday, zonedToInstant } from "../companies/zoned-time.ts";
+import { addDays, isoWeekday, zonedToInstant } from "../../platform/zoned-time.ts";
+import { ownCompanyId } from "../companies/index.ts";
 import { recordChange } from "./history.ts";
 import * as operatorRepository from "./operator-repository.ts";
 import { presentBooking } from "./presenters.ts";
@@ -150,7 +150,7 @@ async function presentOne(ctx: ModuleContext, companyId: number, id: number): Pr
 /**
  * A change request is a booking back at ricevuto because the citizen asked for another date and
  * time (`PUT reservations/{hashid}`, the state machine's request_new_date): its latest status change
- * is that request. The operator confirms it (confirm: ricevuto → confermato) or refuses it with a
+ * is that request, which history.ts records as what it awaits (`change_request`). The operator confirms it (confirm: ricevuto → confermato) or refuses it with a
  * reason 1–4 (refuse: ricevuto → rifiutato); anything else is a 409.
  */
 async function answerChangeRequest(
@@ -164,7 +164,7 @@ async function answerChangeRequest(
   await ctx.db.transaction(async (tx) => {
     const row = await repository.lockBooking(tx, id);
     assertParty(principal, row);
-    if (row.status !== "ricevuto" || (await operatorRepository.latestStatusAction(tx, id)) !== "request_new_date")
+    if (row.status !== "ricevuto" || row.awaiting !== "change_request")
       throw conflict(OPERATOR_BOOKING_MESSAGES.noChangeRequest);
     const next = nextBookingStatus(row.status, answer.action, actorKind(principal));
     if (next === null) throw conflict(BOOKING_MESSAGES.transitionRefused);

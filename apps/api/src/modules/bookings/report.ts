@@ -12,8 +12,8 @@ import {
 import ExcelJS from "exceljs";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownCompanyId } from "../companies/scope.ts";
-import { zonedDate, zonedTime } from "../companies/zoned-time.ts";
+import { zonedDate, zonedTime } from "../../platform/zoned-time.ts";
+import { ownCompanyId } from "../companies/index.ts";
 import { selectionFilter } from "./bulk.ts";
 import { presentOperatorBooking } from "./operator.ts";
 import * as operatorRepository from "./operator-repository.ts";

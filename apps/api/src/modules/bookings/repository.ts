@@ -1,23 +1,24 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-// Read only: names shown beside a booking, and the health service row the booking use case locks.
-import { familyMembers } from "../care/tables.ts";
-import { companies, healthServices } from "../companies/tables.ts";
-import { anagrafiche, users } from "../identity/tables.ts";
+import { familyMemberName, familyMemberSurname } from "../care/index.ts";
+import { companyName, healthServiceIdsUnder, healthServiceName } from "../companies/index.ts";
+// Read only (the exception for names in docs/architecture.md "Boundaries"): the citizen's name
+// beside a booking, in the list's own query.
+import { anagrafiche } from "../identity/tables.ts";
 import { bookingEvents, bookings } from "./tables.ts";
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
 
-/** A booking with the names its answer shows. */
+/** A booking with the names its answer shows (the companies and care modules' read models). */
 const withNames = {
   booking: bookings,
-  serviceName: healthServices.name,
-  companyName: companies.name,
+  serviceName: healthServiceName(bookings.healthServiceId),
+  companyName: companyName(bookings.companyId),
   citizenName: anagrafiche.name,
   citizenSurname: anagrafiche.surname,
-  memberName: familyMembers.name,
-  memberSurname: familyMembers.surname,
+  memberName: familyMemberName(bookings.familyMemberId),
+  memberSurname: familyMemberSurname(bookings.familyMemberId),
 };
 export type BookingWithNames = {
   booking: BookingRow;
@@ -35,13 +36,7 @@ export type BookingWithNames = {
 export const ACTIVE_STATUSES = ["ricevuto", "in_attesa", "confermato"] as const;
 
 function selectWithNames(db: Executor) {
-  return db
-    .select(withNames)
-    .from(bookings)
-    .leftJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
-    .innerJoin(companies, eq(companies.id, bookings.companyId))
-    .leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId))
-    .leftJoin(familyMembers, eq(familyMembers.id, bookings.familyMemberId));
+  return db.select(withNames).from(bookings).leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId));
 }
 
 export async function findBooking(db: Executor, id: number): Promise<BookingWithNames | null> {
@@ -49,23 +44,15 @@ export async function findBooking(db: Executor, id: number): Promise<BookingWith
   return rows[0] ?? null;
 }
 
+/** Several bookings with their names, by id, in one statement. */
+export async function findBookings(db: Executor, ids: number[]): Promise<Map<number, BookingWithNames>> {
+  const rows = await selectWithNames(db).where(inArray(bookings.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.booking.id, row]));
+}
+
 /** The booking row locked for the rest of the transaction (two changes of one booking never interleave). */
 export async function lockBooking(db: Executor, id: number): Promise<BookingRow | null> {
   const rows = await db.select().from(bookings).where(eq(bookings.id, id)).for("update").limit(1);
-  return rows[0] ?? null;
-}
-
-/**
- * Locks the health service row: every booking of one health service takes this lock first, so two
- * citizens racing for its last free slot check availability one after the other.
- */
-export async function lockHealthService(db: Executor, id: number): Promise<{ id: number; companyId: number } | null> {
-  const rows = await db
-    .select({ id: healthServices.id, companyId: healthServices.companyId })
-    .from(healthServices)
-    .where(eq(healthServices.id, id))
-    .for("update")
-    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -81,20 +68,37 @@ export async function updateBooking(db: Executor, id: number, values: Partial<Ne
     .where(eq(bookings.id, id));
 }
 
-export async function insertEvent(db: Executor, values: typeof bookingEvents.$inferInsert): Promise<void> {
-  await db.insert(bookingEvents).values(values);
+/**
+ * Moves several bookings in one statement, those still in one of the `from` statuses; answers the
+ * ids it changed.
+ */
+export async function updateBookings(
+  db: Executor,
+  ids: number[],
+  from: readonly BookingRow["status"][],
+  values: Partial<NewBooking>,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(bookings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(inArray(bookings.id, ids), inArray(bookings.status, [...from])))
+    .returning({ id: bookings.id });
+  return rows.map((row) => row.id);
 }
 
-/** Whether the citizen's phone is verified and the anagrafica carries a number. */
-export async function phoneVerified(db: Executor, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ verifiedAt: users.numberVerifiedAt, tel: anagrafiche.telNumber })
-    .from(users)
-    .leftJoin(anagrafiche, eq(anagrafiche.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const row = rows[0];
-  return Boolean(row?.verifiedAt && row.tel);
+/** History entries, in one statement. */
+export async function insertEvents(db: Executor, values: Array<typeof bookingEvents.$inferInsert>): Promise<void> {
+  if (values.length > 0) await db.insert(bookingEvents).values(values);
+}
+
+/** What these bookings now wait for from the company (history.ts keeps it with every change). */
+export async function setAwaiting(db: Executor, ids: number[], awaiting: BookingRow["awaiting"]): Promise<void> {
+  // Rows that already hold the value are left alone (closing confirmed bookings rewrites nothing).
+  await db
+    .update(bookings)
+    .set({ awaiting })
+    .where(and(inArray(bookings.id, ids), sql`${bookings.awaiting} is distinct from ${awaiting}`));
 }
 
 /**
@@ -110,7 +114,7 @@ export async function activeIntervals(
   const byScope =
     scope.healthServiceId !== undefined
       ? eq(bookings.healthServiceId, scope.healthServiceId)
-      : sql`${bookings.healthServiceId} in (select ${healthServices.id} from ${healthServices} where ${healthServices.companyId} = ${scope.companyId} and ${healthServices.positionRef} = ${scope.positionRef ?? -1})`;
+      : sql`${bookings.healthServiceId} in ${healthServiceIdsUnder(scope.companyId, scope.positionRef ?? -1)}`;
   return db
     .select({
       start: bookings.startAt,
@@ -152,6 +156,8 @@ export interface ListFilter {
   from?: Date;
   /** Appointments starting before this instant. */
   to?: Date;
+  /** Of these health services: a subquery of their keys (the companies module's healthServiceIdsUnder). */
+  healthServiceIn?: SQL;
 }
 
 function whereOf(filter: ListFilter): SQL | undefined {
@@ -165,6 +171,7 @@ function whereOf(filter: ListFilter): SQL | undefined {
     filter.kind === undefined ? undefined : eq(bookings.kind, filter.kind),
     filter.from === undefined ? undefined : gte(bookings.startAt, filter.from),
     filter.to === undefined ? undefined : lt(bookings.startAt, filter.to),
+    filter.healthServiceIn === undefined ? undefined : sql`${bookings.healthServiceId} in ${filter.healthServiceIn}`,
   );
 }
 

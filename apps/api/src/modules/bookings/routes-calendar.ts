@@ -2,7 +2,7 @@ import { AGENDA_MESSAGES, conflict, notFound, ZBookingListResponse, ZIdParams, Z
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { zonedDate } from "../companies/zoned-time.ts";
+import { zonedDate } from "../../platform/zoned-time.ts";
 import { CITIZEN } from "./access-rules.ts";
 import { bookingIcs, bookingPdf } from "./calendar-files.ts";
 import { citizenCalendar } from "./lists.ts";

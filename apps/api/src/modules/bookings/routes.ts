@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { setTakenSlotsProvider } from "../companies/bookings-hook.ts";
+import { setTakenSlotsProvider } from "../companies/index.ts";
 import { CITIZEN, OPERATOR, PARTIES } from "./access-rules.ts";
 import { takenSlots } from "./availability.ts";
 import { createBooking } from "./create.ts";

@@ -1,7 +1,7 @@
 import { notFound } from "@cura/domain";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { Ids } from "../../platform/ids.ts";
-import { ownCompanyId } from "../companies/scope.ts";
+import { ownCompanyId } from "../companies/index.ts";
 import type { BookingRow } from "./repository.ts";
 
 /**

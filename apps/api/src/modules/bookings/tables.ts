@@ -1,6 +1,7 @@
 import type { TBookingPreference } from "@cura/domain";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -20,6 +21,17 @@ import { companies, healthServices } from "../companies/tables.ts";
 import { users } from "../identity/tables.ts";
 
 export type BookingProductLine = { code: string; name: string; quantity: number };
+
+/**
+ * The worklist filters (AWAITING_FILTERS of @cura/domain) on `bookings.awaiting`, written once for
+ * the partial indexes and the queries: a partial index serves a query only when the planner can see
+ * that the query's WHERE implies the index's, so both use these literals (no parameters).
+ */
+export const AWAITING_WHERE = {
+  any: (column: AnyPgColumn) => sql`${column} is not null`,
+  new: (column: AnyPgColumn) => sql`${column} = 'new'`,
+  changes: (column: AnyPgColumn) => sql`${column} in ('change_request', 'cancelled', 'proposal_rejected')`,
+} as const;
 
 /** A booking request (spec 001 §3 Booking request): a citizen books a health service at a company. */
 export const bookings = pgTable(
@@ -62,6 +74,12 @@ export const bookings = pgTable(
     refusalReason: smallint(),
     /** CANCELLATION_REASONS 1–2. */
     cancellationReason: smallint(),
+    /**
+     * What the booking waits for from the company (AWAITING_KINDS of @cura/domain), null for nothing.
+     * history.ts `recordChange` keeps it with every change, in the change's transaction, so that the
+     * worklists filter on a column (partial indexes below) instead of reading the history per row.
+     */
+    awaiting: text({ enum: ["new", "change_request", "cancelled", "proposal_rejected"] }),
     /** The operator's proposed change (status in_attesa). */
     proposedStartAt: timestamp({ withTimezone: true }),
     proposedEndAt: timestamp({ withTimezone: true }),
@@ -74,6 +92,12 @@ export const bookings = pgTable(
     index("bookings_company_status_start_idx").on(t.companyId, t.status, t.startAt),
     index("bookings_user_start_idx").on(t.userId, t.startAt),
     index("bookings_health_service_start_idx").on(t.healthServiceId, t.startAt),
+    // The worklists of what awaits the company (`?awaiting=any|new|changes`), oldest request first:
+    // one partial index per filter, its WHERE as operator-repository.ts writes it, so that the page
+    // and its count read only the awaiting rows of one company.
+    index("bookings_awaiting_any_idx").on(t.companyId, t.createdAt, t.id).where(AWAITING_WHERE.any(t.awaiting)),
+    index("bookings_awaiting_new_idx").on(t.companyId, t.createdAt, t.id).where(AWAITING_WHERE.new(t.awaiting)),
+    index("bookings_awaiting_changes_idx").on(t.companyId, t.createdAt, t.id).where(AWAITING_WHERE.changes(t.awaiting)),
   ],
 );
 

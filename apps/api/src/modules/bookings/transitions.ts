@@ -12,7 +12,7 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownCompanyId } from "../companies/scope.ts";
+import { lockHealthService, ownCompanyId } from "../companies/index.ts";
 import { freeSlotAt } from "./availability.ts";
 import { recordChange } from "./history.ts";
 import { presentBooking } from "./presenters.ts";
@@ -149,7 +149,7 @@ async function moveTo(
   const serviceId = found?.booking.healthServiceId ?? null;
   if (serviceId === null) throw conflict(BOOKING_MESSAGES.transitionRefused);
   await ctx.db.transaction(async (tx) => {
-    await repository.lockHealthService(tx, serviceId);
+    await lockHealthService(tx, serviceId);
     const row = await repository.lockBooking(tx, id);
     assertParty(principal, row);
     // The state machine first: a closed booking gets 409 whatever the slot.

@@ -64,6 +64,15 @@ function valuesOf(body: TFamilyMemberBody) {
   };
 }
 
+/**
+ * The family members of any user, by surname, for a module that has already decided the caller may
+ * see them (patients: an operator's own patient). This module's routes use listOwn.
+ */
+export async function familyOf(ctx: ModuleContext, userId: number): Promise<TFamilyMember[]> {
+  const rows = await repository.listFamilyMembers(ctx.db, userId);
+  return rows.map((row) => presentFamilyMember(ctx.ids, row));
+}
+
 /** `GET familymembers`: the citizen's family members, by surname. */
 export async function listOwn(ctx: ModuleContext, request: FastifyRequest): Promise<TFamilyMember[]> {
   const rows = await repository.listFamilyMembers(ctx.db, principalOf(request).userId);

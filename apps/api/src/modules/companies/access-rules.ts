@@ -16,6 +16,8 @@ export const SERVICE_SETTINGS: Access = { types: [1], permissions: [OPERATOR_PER
 export const COMPANY_REGISTRY: Access = { types: [1], permissions: [OPERATOR_PERMISSIONS.viewCompanyRegistry] };
 /** Operators and the company code: 'gestire operatori'. */
 export const OPERATORS: Access = { types: [1], permissions: [OPERATOR_PERMISSIONS.manageOperators] };
+/** Platform administrators: any company's operators and their requests to join. */
+export const PLATFORM_ADMIN: Access = { types: [2] };
 /** The archive is reserved to first-level companies (spec 002 §1). */
 export const ARCHIVE: Access = { types: [1], companyLevels: [COMPANY_LEVELS.firstLevel] };
 /** Statistics (analitiche) are reserved to first-level companies (spec 002 §1), for any of their operators. */

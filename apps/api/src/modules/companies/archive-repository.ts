@@ -55,11 +55,22 @@ export async function updateArchive(
   return rows.length > 0;
 }
 
-export async function deleteArchive(db: Executor, companyId: number, id: number): Promise<boolean> {
+/** Deletes an entry of the company; answers the id of its file, or null when there was no such entry. */
+export async function deleteArchive(db: Executor, companyId: number, id: number): Promise<number | null> {
   const rows = await db
     .delete(companyArchives)
     .where(and(eq(companyArchives.id, id), eq(companyArchives.companyId, companyId)))
-    .returning({ id: companyArchives.id });
+    .returning({ fileId: companyArchives.fileId });
+  return rows[0]?.fileId ?? null;
+}
+
+/** Whether an archive entry uses a stored file (the files module's reference rule). */
+export async function archiveUsesFile(db: Executor, fileId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: companyArchives.id })
+    .from(companyArchives)
+    .where(eq(companyArchives.fileId, fileId))
+    .limit(1);
   return rows.length > 0;
 }
 

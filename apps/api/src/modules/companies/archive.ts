@@ -1,10 +1,9 @@
-import { COMPANY_MESSAGES, notFound, type TArchiveFields, type TArchiveItem } from "@cura/domain";
+import { COMPANY_MESSAGES, notFound, type TArchiveFields, type TArchiveItem, UPLOAD_DESTINATIONS } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
-import { acceptedMimeType } from "../../platform/files/content-type.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { type IncomingFile, invalidFile, storeUploads } from "../files/service.ts";
+import { type IncomingFile, invalidFile, storeUploadsWith } from "../files/index.ts";
 import * as archiveRepository from "./archive-repository.ts";
 import { namesOf } from "./operators-repository.ts";
 import { deleteOwnRecord } from "./own-records.ts";
@@ -17,7 +16,7 @@ import { ownCompanyId } from "./scope.ts";
  * company's operators read them back through GET resources/private/{id} (a file read rule).
  */
 
-export const ARCHIVE_DESTINATION = "archivio";
+export const ARCHIVE_DESTINATION = UPLOAD_DESTINATIONS.archive;
 
 function present(ctx: ModuleContext, row: archiveRepository.ArchiveRow, names: Map<number, string>): TArchiveItem {
   return {
@@ -72,36 +71,35 @@ export async function addToArchive(
   const companyId = ownCompanyId(principal);
   const file = files[0];
   if (!file || files.length !== 1) throw invalidFile();
-  const mimeType = await acceptedMimeType(file.bytes, { destination: ARCHIVE_DESTINATION, encrypt: true });
-  if (!mimeType) throw invalidFile();
-  const [stored] = await storeUploads(
+  // The entry is written in the file's own transaction: an entry that cannot be written leaves no
+  // file behind (issue 9 §4).
+  const id = await storeUploadsWith(
     ctx,
     principal,
     { destination: ARCHIVE_DESTINATION, encrypt: true, has_owner: false, read_nre: false, name: file.filename },
     [file],
+    async (tx, [stored]) => {
+      if (!stored) throw invalidFile();
+      const id = await archiveRepository.insertArchive(tx, {
+        companyId,
+        fileId: stored.id,
+        title: fields.title,
+        description: fields.description,
+        fileName: stored.name,
+        mimeType: stored.mimeType,
+        sizeBytes: stored.sizeBytes,
+        uploadedBy: principal.userId,
+      });
+      await recordAudit(tx, actorOf(request), {
+        action: "archive.created",
+        entity: "company_archive",
+        entityId: id,
+        companyId,
+        detail: { title: fields.title, file: stored.hashid },
+      });
+      return id;
+    },
   );
-  const fileId = stored ? ctx.ids.decode(stored.hashid) : null;
-  if (!stored || fileId === null) throw invalidFile();
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await archiveRepository.insertArchive(tx, {
-      companyId,
-      fileId,
-      title: fields.title,
-      description: fields.description,
-      fileName: stored.name,
-      mimeType,
-      sizeBytes: file.bytes.length,
-      uploadedBy: principal.userId,
-    });
-    await recordAudit(tx, actorOf(request), {
-      action: "archive.created",
-      entity: "company_archive",
-      entityId: id,
-      companyId,
-      detail: { title: fields.title, file: stored.hashid },
-    });
-    return id;
-  });
   return getArchive(ctx, principal, ctx.ids.encode(id));
 }
 
@@ -133,7 +131,7 @@ export async function updateArchive(
   return getArchive(ctx, principal, hashid);
 }
 
-/** `DELETE companyarchives/{id}`: the entry goes; its encrypted file is no longer readable by the company. */
+/** `DELETE companyarchives/{id}`: the entry goes, and its file with it (row now, bytes after the commit). */
 export async function deleteArchive(
   ctx: ModuleContext,
   request: FastifyRequest,
@@ -143,7 +141,12 @@ export async function deleteArchive(
   await deleteOwnRecord(ctx, request, principal, hashid, {
     entity: "company_archive",
     action: "archive.deleted",
-    remove: archiveRepository.deleteArchive,
+    // The entry was its file's only use: the file goes with it (issue 9 §4).
+    remove: async (tx, companyId, id, release) => {
+      const fileId = await archiveRepository.deleteArchive(tx, companyId, id);
+      release(fileId);
+      return fileId !== null;
+    },
   });
   return COMPANY_MESSAGES.archiveDeleted;
 }

@@ -1,6 +1,8 @@
 import { COMPANY_MESSAGES, notFound, type TSlotDay } from "@cura/domain";
+import type { Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { type SlotScope, takenSlotsProvider } from "./bookings-hook.ts";
 import { dateRange, effectiveHours, visibleHealthService } from "./openings.ts";
 import type { HoursOwner } from "./openings-repository.ts";
@@ -8,7 +10,6 @@ import * as openingsRepository from "./openings-repository.ts";
 import * as repository from "./repository.ts";
 import { platformRef, worksFor } from "./scope.ts";
 import { computeSlots } from "./slots.ts";
-import { addDays, zonedToInstant } from "./zoned-time.ts";
 
 /** Loads what the slot computation needs (hours, closures, booked intervals, options) and runs it. */
 
@@ -63,6 +64,40 @@ async function slotsFor(
     },
     ...(days.length === 0 ? { message: COMPANY_MESSAGES.noAvailability } : {}),
   };
+}
+
+/**
+ * The slots of one health service on one date, for the bookings module's re-check of a slot under
+ * the health service's lock. It runs inside the caller's transaction, one query after the other: a
+ * transaction is one connection (slotsFor reads its inputs in parallel on ctx.db).
+ */
+export async function healthServiceDaySlots(
+  tx: Executor,
+  company: repository.CompanyRow,
+  service: { id: number; slotMinutes: number; capacity: number | null },
+  date: string,
+): Promise<TSlotDay[]> {
+  const owner = { companyId: company.id, kind: "health", serviceId: service.id } as const;
+  const { weekly } = await effectiveHours(tx, owner);
+  const closures = await openingsRepository.closuresFor(tx, owner, date, date);
+  const taken = await takenSlotsProvider().takenIntervals(
+    tx,
+    { companyId: company.id, healthServiceId: service.id },
+    new Date(zonedToInstant(date, "00:00", company.timezone)),
+    new Date(zonedToInstant(addDays(date, 1), "00:00", company.timezone)),
+  );
+  return computeSlots({
+    from: date,
+    to: date,
+    timeZone: company.timezone,
+    slotMinutes: service.slotMinutes,
+    weekly,
+    closures,
+    taken,
+    allowOverlap: company.allowOverlap,
+    capacity: service.capacity,
+    now: Date.now(),
+  });
 }
 
 /** `GET healthservices/slots/array/{hash}?from=&to=`: bookable slots of a health service. */

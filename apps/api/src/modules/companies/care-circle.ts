@@ -1,15 +1,21 @@
+import { createHash } from "node:crypto";
 import {
   COMPANY_MESSAGES,
+  LIMIT_MESSAGES,
+  LIMITS,
   notFound,
   type TCareCircleItem,
   type TCompanyListItem,
   type TDoctorInvitationBody,
+  throttled,
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
+import { type LimitRule, reserveAll } from "../../platform/limiter/limiter.ts";
+import { escapeHtml, inertHtml, inertText } from "../../platform/messaging/plain-text.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { currentUser } from "../identity/service.ts";
+import { currentUser } from "../identity/index.ts";
 import * as careRepository from "./care-repository.ts";
 import * as openingsRepository from "./openings-repository.ts";
 import { companyListItem, weeklyMap, weeklyOpenings } from "./presenters.ts";
@@ -153,6 +159,32 @@ export async function inviteDoctor(
   principal: Principal,
   body: TDoctorInvitationBody,
 ) {
+  // A citizen cannot use us to e-mail strangers in bulk: at most so many invitations a day, and
+  // so many e-mails a day to one address whoever sends them. Reserved before anything is stored or
+  // sent, so invitations sent together cannot pass a count together.
+  const limits: LimitRule[] = [
+    {
+      key: `doctor-invite:user:${principal.userId}`,
+      limit: LIMITS.doctorInvitationsPerCitizen.attempts,
+      windowSeconds: LIMITS.doctorInvitationsPerCitizen.windowMinutes * 60,
+    },
+  ];
+  if (body.email) {
+    const recipient = createHash("sha256").update(body.email.trim().toLowerCase()).digest("hex");
+    limits.push({
+      key: `doctor-invite:recipient:${recipient}`,
+      limit: LIMITS.doctorInvitationsPerRecipient.attempts,
+      windowSeconds: LIMITS.doctorInvitationsPerRecipient.windowMinutes * 60,
+    });
+  }
+  const reserved = await reserveAll(ctx.db, limits);
+  if (!reserved.allowed) {
+    throw throttled(
+      reserved.refused === 0
+        ? LIMIT_MESSAGES.doctorInvitationsPerCitizen
+        : LIMIT_MESSAGES.doctorInvitationsPerRecipient,
+    );
+  }
   const row = await careRepository.insertInvitation(ctx.db, {
     userId: principal.userId,
     name: body.name,
@@ -163,15 +195,24 @@ export async function inviteDoctor(
   let emailed = false;
   if (row.email) {
     const me = await currentUser(ctx, principal.userId);
+    // Everything the citizen typed (their own name included) reaches the doctor as plain words:
+    // escaped in the HTML part and never turned into a link. The only link is our own.
     const who = me.anagrafica ? `${me.anagrafica.name} ${me.anagrafica.surname}` : "Un tuo paziente";
+    const link = `${ctx.config.publicUrl}/registrazione`;
     await ctx.mailer.send({
       to: row.email,
-      subject: `${who} ti invita su Cura`,
+      subject: `${inertText(who)} ti invita su Cura`,
       text:
-        `Gentile dott. ${row.surname},\n\n${who} la invita a unirsi al suo circolo di cura su Cura, la piattaforma ` +
-        `per prenotare prestazioni e seguire la propria salute insieme ai professionisti di fiducia.\n\n` +
-        `Può registrarsi come operatore sanitario qui: ${ctx.config.publicUrl}/registrazione\n\n` +
+        `Gentile dott. ${inertText(row.surname)},\n\n${inertText(who)} la invita a unirsi al suo circolo di cura su ` +
+        `Cura, la piattaforma per prenotare prestazioni e seguire la propria salute insieme ai professionisti ` +
+        `di fiducia.\n\nPuò registrarsi come operatore sanitario qui: ${link}\n\n` +
         "Se non conosce chi la invita, ignori questo messaggio.",
+      html:
+        `<p>Gentile dott. ${inertHtml(row.surname)},</p>` +
+        `<p>${inertHtml(who)} la invita a unirsi al suo circolo di cura su Cura, la piattaforma per prenotare ` +
+        "prestazioni e seguire la propria salute insieme ai professionisti di fiducia.</p>" +
+        `<p>Può registrarsi come operatore sanitario <a href="${escapeHtml(link)}">qui</a>.</p>` +
+        "<p>Se non conosce chi la invita, ignori questo messaggio.</p>",
     });
     await careRepository.markInvitationEmailed(ctx.db, row.id);
     emailed = true;

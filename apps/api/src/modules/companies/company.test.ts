@@ -1,8 +1,11 @@
-import { COMPANY_MESSAGES, OPERATOR_PERMISSIONS } from "@cura/domain";
+import { readFileSync } from "node:fs";
+import { COMPANY_CODE_MESSAGES, COMPANY_MESSAGES, OPERATOR_PERMISSIONS } from "@cura/domain";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, tinyPdf, tinyPng } from "../../../test/files-fixtures.ts";
 import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { outbox } from "../identity/test-helpers.ts";
+import { companies } from "./tables.ts";
 import { type Caller, companyHashid, demoCallers, operatorOf, ownCompanyHashid } from "./test-helpers.ts";
 
 let t: TestContext;
@@ -17,6 +20,11 @@ beforeAll(async () => {
   room = await ownCompanyHashid(people.roomAdmin);
 });
 afterAll(() => t.close());
+
+async function codeOf(name: string): Promise<string> {
+  const [row] = await t.database.db.select({ code: companies.code }).from(companies).where(eq(companies.name, name));
+  return row?.code ?? "";
+}
 
 async function upload(c: Caller, file = tinyPng, filename = "logo.png"): Promise<string> {
   const body = multipart([{ name: "file", filename, content: file, type: "image/png" }]);
@@ -57,7 +65,7 @@ describe("company page and profile", () => {
     expect(forCitizen.openings.days).toHaveLength(7);
     expect(forCitizen.services.map((s: { position_ref: number }) => s.position_ref)).toContain(1);
     const forAdmin = (await people.pharmacyAdmin.get(`companies/${pharmacy}`)).json().data;
-    expect(forAdmin.code).toBe("FSM0000001");
+    expect(forAdmin.code).toBe(await codeOf("Farmacia San Marco"));
     expect(forAdmin.options).toEqual({ overlap: false, report: false });
     const forOperator = (await people.pharmacyOperator.get(`companies/${pharmacy}`)).json().data;
     expect(forOperator.code).toBeNull();
@@ -151,12 +159,51 @@ describe("company page and profile", () => {
 });
 
 describe("company code", () => {
-  it("checks a code before sign-in", async () => {
-    const ok = await t.request({ method: "GET", url: "/api/v1/companies/code/FSM0000001" });
-    expect(ok.json().data).toEqual({ valid: true, name: "Farmacia San Marco" });
-    const unknown = await t.request({ method: "GET", url: "/api/v1/companies/code/XXX0000000" });
+  it("is random: 10 symbols of Crockford's base32, unique, nothing sequential, demo companies too", async () => {
+    const codes = (await t.database.db.select({ code: companies.code }).from(companies)).map((r) => r.code);
+    expect(codes.length).toBeGreaterThan(30);
+    for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(new Set(codes).size).toBe(codes.length);
+    // The old codes were three letters and a counter (FSM0000001): none is left.
+    expect(codes.filter((code) => /^[A-Z]{3}\d{7}$/.test(code))).toEqual([]);
+  });
+
+  it("answers only the company's name and type, however the code is typed; 404 or 422 otherwise", async () => {
+    const code = await codeOf("Farmacia San Marco");
+    const ok = await t.request({ method: "GET", url: `/api/v1/companies/code/${code}` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ data: { name: "Farmacia San Marco", type: "farmacia" } });
+    const typed = `${code.slice(0, 5).toLowerCase()}-${code.slice(5)}`;
+    expect((await t.request({ method: "GET", url: `/api/v1/companies/code/${typed}` })).json().data.name).toBe(
+      "Farmacia San Marco",
+    );
+    // A well-formed code of no company (the old sequential ones are gone with the rest).
+    const unknown = await t.request({ method: "GET", url: "/api/v1/companies/code/FSM0000001" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(COMPANY_MESSAGES.invalidCompanyCode);
+    const malformed = await t.request({ method: "GET", url: "/api/v1/companies/code/CUR0000010" });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors).toEqual({ x: [COMPANY_CODE_MESSAGES.invalid] });
+  });
+
+  it("is given anew to every existing company by the migration, from PostgreSQL's CSPRNG", async () => {
+    const before = new Map(
+      (await t.database.db.select({ id: companies.id, code: companies.code }).from(companies)).map((r) => [
+        r.id,
+        r.code,
+      ]),
+    );
+    const migration = readFileSync(new URL("../../db/migrations/0005_hardening.sql", import.meta.url), "utf8");
+    const recode = migration.split("--> statement-breakpoint").find((statement) => statement.includes("DO $$"));
+    expect(recode).toBeDefined();
+    await t.database.db.execute(sql.raw(recode as string));
+    const after = await t.database.db.select({ id: companies.id, code: companies.code }).from(companies);
+    expect(after.length).toBe(before.size);
+    for (const row of after) {
+      expect(row.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+      expect(row.code).not.toBe(before.get(row.id));
+    }
+    expect(new Set(after.map((r) => r.code)).size).toBe(after.length);
   });
 
   it("e-mails the code to a colleague ('gestire operatori'), for one's own company only", async () => {
@@ -165,7 +212,7 @@ describe("company code", () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().message).toBe(COMPANY_MESSAGES.companyCodeSent);
     const [mail] = await outbox(t, to);
-    expect(mail?.text).toContain("FSM0000001");
+    expect(mail?.text).toContain(await codeOf("Farmacia San Marco"));
     expect((await people.pharmacyAdmin.call("POST", `companies/code/send/${room}`, { email: to })).statusCode).toBe(
       404,
     );

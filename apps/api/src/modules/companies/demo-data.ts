@@ -1,8 +1,9 @@
 import type { CompanySubtype, CompanyType } from "@cura/domain";
 import type { Transaction } from "../../db/client.ts";
+import { insertCompanyWithCode } from "./company-codes.ts";
+import { DEMO_CLOSURES } from "./demo-closures.ts";
 import {
   careRelationships,
-  companies,
   companyServices,
   healthServices,
   libraryItems,
@@ -306,31 +307,27 @@ export async function seedDemoCompanies(
       .normalize("NFD")
       .replace(/[^A-Za-z]/g, "")
       .toLowerCase();
-    const [row] = await tx
-      .insert(companies)
-      .values({
-        name: spec.name,
-        level: 1,
-        kind: type,
-        subtype: spec.subtype,
-        code: `CUR${String(index + 10).padStart(7, "0")}`,
-        email: `info@${slug}.demo`,
-        phone: `0${String(255_000_000 + index * 7_919)}`,
-        regione: place.regione,
-        provincia: place.provincia,
-        comune: place.comune,
-        cap: spec.cap ?? place.cap,
-        address: spec.address,
-        lat,
-        lng,
-        asl: ASL[place.regione] ?? null,
-        picEnabled: place.regione === "Lombardia" && type === "farmacia",
-        allowOverlap: type === "laboratorio",
-        managedById: spec.managed ? options.monitoringRoomId : null,
-        description: `${spec.name}: prenotazioni online delle prestazioni.`,
-      })
-      .returning({ id: companies.id });
-    const companyId = (row as { id: number }).id;
+    const row = await insertCompanyWithCode(tx, {
+      name: spec.name,
+      level: 1,
+      kind: type,
+      subtype: spec.subtype,
+      email: `info@${slug}.demo`,
+      phone: `0${String(255_000_000 + index * 7_919)}`,
+      regione: place.regione,
+      provincia: place.provincia,
+      comune: place.comune,
+      cap: spec.cap ?? place.cap,
+      address: spec.address,
+      lat,
+      lng,
+      asl: ASL[place.regione] ?? null,
+      picEnabled: place.regione === "Lombardia" && type === "farmacia",
+      allowOverlap: type === "laboratorio",
+      managedById: spec.managed ? options.monitoringRoomId : null,
+      description: `${spec.name}: prenotazioni online delle prestazioni.`,
+    });
+    const companyId = row.id;
     ids.set(spec.name, companyId);
     await addCompanyBasics(tx, companyId, type);
 
@@ -370,25 +367,15 @@ export async function seedDemoCompanies(
     }
   }
 
-  // A few closures: holidays for some, a part of a week for one service.
-  const closure = (name: string, dateFrom: string, dateTo: string, reason: string) => ({
-    companyId: ids.get(name) as number,
-    dateFrom,
-    dateTo,
-    reason,
-  });
-  await tx.insert(prohibitedDates).values([
-    {
-      companyId: options.pharmacyId,
-      dateFrom: "2026-12-07",
-      dateTo: "2026-12-08",
-      reason: "Sant'Ambrogio e Immacolata",
-    },
-    closure("Farmacia Centrale Bergamo", "2027-08-09", "2027-08-22", "Chiusura estiva"),
-    closure("Poliambulatorio Città Studi", "2026-12-24", "2026-12-27", "Festività natalizie"),
-    closure("Centro Medico Partenope", "2026-12-31", "2027-01-01", "Capodanno"),
-    closure("Laboratorio Analisi Flaminio", "2027-04-05", "2027-04-06", "Pasqua"),
-  ]);
+  // A few closures: holidays for some.
+  await tx.insert(prohibitedDates).values(
+    DEMO_CLOSURES.map((c) => ({
+      companyId: c.company === null ? options.pharmacyId : (ids.get(c.company) as number),
+      dateFrom: c.dateFrom,
+      dateTo: c.dateTo,
+      reason: c.reason,
+    })),
+  );
   return ids;
 }
 

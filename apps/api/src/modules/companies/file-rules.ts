@@ -1,8 +1,8 @@
 import { COMPANY_LEVELS } from "@cura/domain";
-import { addFileReadRule } from "../files/service.ts";
-import { archiveOwners } from "./archive-repository.ts";
+import { addFileReadRule, addFileReferenceRule } from "../files/index.ts";
+import { archiveOwners, archiveUsesFile } from "./archive-repository.ts";
 import * as repository from "./repository.ts";
-import { attachmentOwners } from "./services-repository.ts";
+import { attachmentOwners, attachmentUsesFile } from "./services-repository.ts";
 
 /**
  * Who may read the files this module attaches to its records, besides their uploader:
@@ -29,4 +29,18 @@ export function registerFileReadRules(): void {
     const owners = await archiveOwners(ctx.db, fileId);
     return owners.some((o) => o.companyId === principal.companyId && o.level === COMPANY_LEVELS.firstLevel);
   });
+}
+
+/**
+ * Which of this module's records use a stored file: while one does, the file stays when another use
+ * goes (a picture replaced, an attachment removed, an archive entry deleted).
+ */
+let referencesRegistered = false;
+
+export function registerFileReferenceRules(): void {
+  if (referencesRegistered) return;
+  referencesRegistered = true;
+  addFileReferenceRule(repository.isCompanyPicture);
+  addFileReferenceRule(attachmentUsesFile);
+  addFileReferenceRule(archiveUsesFile);
 }

@@ -12,7 +12,7 @@ import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { readPrivateFile } from "../files/service.ts";
+import { readPrivateFile, withFileReleases } from "../files/index.ts";
 import { takenSlotsProvider } from "./bookings-hook.ts";
 import { manageableHealthService, visibleHealthService } from "./openings.ts";
 import { fileUrl } from "./presenters.ts";
@@ -267,9 +267,11 @@ export async function removeAttachment(
 ): Promise<TAttachment[]> {
   const { service, company } = await manageableHealthService(ctx, principal, hashid);
   const fileId = ctx.ids.decode(resource);
-  await ctx.db.transaction(async (tx) => {
+  // The file goes with its last attachment (the same file may be attached to several services).
+  await withFileReleases(ctx, async (tx, release) => {
     const removed = fileId !== null && (await servicesRepository.removeAttachment(tx, service.id, fileId));
     if (!removed) throw fieldError("resource", "Allegato non trovato");
+    release(fileId);
     await recordAudit(tx, actorOf(request), {
       action: "health_service.attachment_removed",
       entity: "health_service",

@@ -2,3 +2,30 @@ import type { CuraModule } from "../../platform/module.ts";
 import { companiesRoutes } from "./routes.ts";
 
 export const companiesModule: CuraModule = { name: "companies", routes: companiesRoutes };
+
+// The module's public surface (docs/architecture.md "Boundaries"): what other modules call. Bookings
+// takes slots and checks visibility through it, identity and notifications read memberships, and the
+// read models put a company's data into another module's single query without its tables.
+export { healthServiceDaySlots } from "./availability.ts";
+export { type SlotScope, setTakenSlotsProvider, type TakenSlotsProvider } from "./bookings-hook.ts";
+export { visibleHealthService } from "./openings.ts";
+export {
+  careCircleUserIds,
+  companyName,
+  healthServiceIdsUnder,
+  healthServiceName,
+  healthServiceSettings,
+  inCareCircle,
+  lockHealthService,
+} from "./read-models.ts";
+export { type CompanyRow, type CompanyServiceRow, findCompany, findCompanyService } from "./repository.ts";
+export { ownCompanyId, visibleCompany } from "./scope.ts";
+export {
+  activeOperatorUserIds,
+  allowsForcedNumberVerification,
+  companySummary,
+  isCompanyCode,
+  joinCompanyByCode,
+  type Membership,
+  membershipOf,
+} from "./service.ts";

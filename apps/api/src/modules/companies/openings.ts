@@ -14,6 +14,7 @@ import type { Executor } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { addDays, daysBetween, isoWeekday, zonedDate } from "../../platform/zoned-time.ts";
 import type { HoursOwner } from "./openings-repository.ts";
 import * as openingsRepository from "./openings-repository.ts";
 import { closure as presentClosure, weeklyMap, weeklyOpenings } from "./presenters.ts";
@@ -21,7 +22,6 @@ import * as repository from "./repository.ts";
 import { manageableCompany, ownCompanyId, platformRef, worksFor } from "./scope.ts";
 import * as servicesRepository from "./services-repository.ts";
 import { openDays, type WeeklyHours } from "./slots.ts";
-import { addDays, daysBetween, isoWeekday, zonedDate } from "./zoned-time.ts";
 
 /**
  * Opening hours of companies, health services and platform services (several ranges a day), and

@@ -1,5 +1,6 @@
 import {
   COMPANY_MESSAGES,
+  conflict,
   fieldError,
   notFound,
   OPERATOR_PERMISSIONS,
@@ -12,6 +13,8 @@ import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import * as operatorsRepository from "./operators-repository.ts";
+import { operatorStatusOf } from "./presenters.ts";
+import * as repository from "./repository.ts";
 import { ownCompanyId } from "./scope.ts";
 
 /**
@@ -21,9 +24,9 @@ import { ownCompanyId } from "./scope.ts";
  * manage operators, so a company cannot lock its last administrator out by mistake.
  */
 
-type OperatorView = NonNullable<Awaited<ReturnType<typeof operatorsRepository.findOperator>>>;
+export type OperatorView = NonNullable<Awaited<ReturnType<typeof operatorsRepository.findOperator>>>;
 
-function present(ctx: ModuleContext, principal: Principal, row: OperatorView): TOperator {
+export function present(ctx: ModuleContext, principal: Principal, row: OperatorView): TOperator {
   return {
     hashid: ctx.ids.encode(row.operator.userId),
     name: row.name,
@@ -31,18 +34,34 @@ function present(ctx: ModuleContext, principal: Principal, row: OperatorView): T
     email: row.email,
     role: row.operator.role,
     permessi: row.operator.permissions,
-    status: row.operator.active ? "enabled" : "suspended",
-    active: row.operator.active,
+    status: operatorStatusOf(row.operator),
+    active: operatorStatusOf(row.operator) === "enabled",
     is_self: row.operator.userId === principal.userId,
   };
 }
 
 /** `GET companies/operators/list`. */
 export async function listOperators(ctx: ModuleContext, principal: Principal, query: TOperatorsQuery) {
-  const companyId = ownCompanyId(principal);
+  return listOf(ctx, principal, ownCompanyId(principal), query);
+}
+
+/** `GET companies/{company}/operators` (platform administrators): any company's operators. */
+export async function listCompanyOperators(
+  ctx: ModuleContext,
+  principal: Principal,
+  hashid: string,
+  query: TOperatorsQuery,
+) {
+  const id = ctx.ids.decode(hashid);
+  const company = id === null ? null : await repository.findCompany(ctx.db, id);
+  if (!company) throw notFound();
+  return listOf(ctx, principal, company.id, query);
+}
+
+async function listOf(ctx: ModuleContext, principal: Principal, companyId: number, query: TOperatorsQuery) {
   const { rows, total } = await operatorsRepository.listOperators(ctx.db, companyId, {
     q: query.q,
-    active: query.status === undefined ? undefined : query.status === "enabled",
+    status: query.status,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
@@ -52,7 +71,7 @@ export async function listOperators(ctx: ModuleContext, principal: Principal, qu
   };
 }
 
-async function colleague(ctx: ModuleContext, companyId: number, hashid: string): Promise<OperatorView> {
+export async function colleague(ctx: ModuleContext, companyId: number, hashid: string): Promise<OperatorView> {
   const userId = ctx.ids.decode(hashid);
   const row = userId === null ? null : await operatorsRepository.findOperator(ctx.db, companyId, userId);
   // Someone who is not an operator of this company is not found, whoever they are.
@@ -71,6 +90,9 @@ export async function changeStatus(
   const companyId = ownCompanyId(principal);
   const row = await colleague(ctx, companyId, hashid);
   if (row.operator.userId === principal.userId) throw fieldError("status", COMPANY_MESSAGES.notOwnStatus);
+  // A request to join is decided by enabling or refusing it (operator-requests.ts), with its notices;
+  // a refused one stays refused.
+  if (row.operator.approval !== "approved") throw conflict(COMPANY_MESSAGES.operatorPendingStatus);
   const active = status ?? !row.operator.active;
   await ctx.db.transaction(async (tx) => {
     await operatorsRepository.updateOperator(tx, companyId, row.operator.userId, { active });

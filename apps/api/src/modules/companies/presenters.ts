@@ -2,6 +2,7 @@ import {
   COMPANY_SUBTYPES,
   COMPANY_TYPES,
   type CompanyType,
+  type OperatorStatus,
   PLATFORM_SERVICES,
   type PlatformServiceRef,
   type TClosure,
@@ -118,4 +119,13 @@ export function closure(
         : null,
     platform_service: row.positionRef ? platformService(ids, row.positionRef) : null,
   };
+}
+
+/** A membership's state as the operators list, the sign-in and the session read it. */
+export function operatorStatusOf(row: {
+  approval: "pending" | "approved" | "refused";
+  active: boolean;
+}): OperatorStatus {
+  if (row.approval !== "approved") return row.approval;
+  return row.active ? "enabled" : "suspended";
 }

@@ -3,19 +3,24 @@ import {
   COMPANY_MESSAGES,
   COMPANY_SUBTYPES,
   COMPANY_TYPES,
+  type CompanyType,
   DomainError,
   fieldError,
+  LIMIT_MESSAGES,
+  LIMITS,
   notFound,
   OPERATOR_PERMISSIONS,
   type TCompanyAnagraficaBody,
   type TCompanyDetail,
+  throttled,
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
+import { reserve } from "../../platform/limiter/limiter.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { readPrivateFile } from "../files/service.ts";
-import { listComuni, listProvinces } from "../geo/service.ts";
+import { readPrivateFile, withFileReleases } from "../files/index.ts";
+import { listComuni, listProvinces } from "../geo/index.ts";
 import * as openingsRepository from "./openings-repository.ts";
 import { companyListItem, weeklyMap, weeklyOpenings } from "./presenters.ts";
 import * as repository from "./repository.ts";
@@ -142,7 +147,9 @@ export async function setPicture(
   const fileId = ctx.ids.decode(resource);
   if (fileId === null) throw notFound();
   if (!file.mimeType.startsWith("image/")) throw fieldError("resource", COMPANY_MESSAGES.invalidImage);
-  const updated = await ctx.db.transaction(async (tx) => {
+  // The picture it replaces goes when nothing else uses it.
+  const updated = await withFileReleases(ctx, async (tx, release) => {
+    release((await repository.findCompany(tx, companyId))?.pictureFileId);
     const row = await repository.updateCompany(tx, companyId, { pictureFileId: fileId });
     await recordAudit(tx, actorOf(request), {
       action: "company.picture_set",
@@ -161,7 +168,8 @@ export async function removePicture(
   principal: Principal,
 ): Promise<TCompanyDetail> {
   const companyId = ownCompanyId(principal);
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await withFileReleases(ctx, async (tx, release) => {
+    release((await repository.findCompany(tx, companyId))?.pictureFileId);
     const row = await repository.updateCompany(tx, companyId, { pictureFileId: null });
     await recordAudit(tx, actorOf(request), {
       action: "company.picture_removed",
@@ -200,11 +208,40 @@ export async function setOption(
   return { overlap: updated.allowOverlap, report: updated.reportEnabled };
 }
 
-/** `GET companies/code/{x}` (public): whether a code names a company, to reassure a registering operator. */
-export async function checkCode(ctx: ModuleContext, code: string): Promise<{ valid: true; name: string }> {
-  const company = await repository.findCompanyByCode(ctx.db, code.trim());
+/**
+ * `GET companies/code/{x}` (public): which company a code names, so that a registering operator
+ * recognises the one they ask to join. Only its name and type: anyone may call it, and the code
+ * itself (already normalised by the contract) is the only thing they know.
+ */
+export async function checkCode(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  code: string,
+): Promise<{ name: string; type: CompanyType }> {
+  // Public and answering "which company": per client address, so that codes cannot be tried at
+  // speed. Reserved before the lookup, so a burst sent together gets exactly the limit.
+  const slot = await reserve(ctx.db, {
+    key: `company-code:address:${request.ip}`,
+    limit: LIMITS.companyCodeLookups.attempts,
+    windowSeconds: LIMITS.companyCodeLookups.windowMinutes * 60,
+  });
+  if (!slot.allowed) {
+    // Logged, not audited: a flood of refused lookups must not fill the trail.
+    request.log.warn({ retryAfterSeconds: slot.retryAfterSeconds }, "company code lookup throttled");
+    throw throttled(LIMIT_MESSAGES.companyCodeLookups);
+  }
+  const company = await repository.findCompanyByCode(ctx.db, code);
+  // Every lookup leaves a trace of who asked and whether it named a company, never the code tried.
+  request.log.info({ found: company !== null, companyId: company?.id ?? null }, "company code lookup");
+  await recordAudit(ctx.db, actorOf(request), {
+    action: "company.code_lookup",
+    entity: "company",
+    entityId: company?.id ?? null,
+    companyId: company?.id ?? null,
+    detail: { found: company !== null },
+  });
   if (!company) throw notFound(COMPANY_MESSAGES.invalidCompanyCode);
-  return { valid: true, name: company.name };
+  return { name: company.name, type: company.kind as CompanyType };
 }
 
 /**

@@ -13,6 +13,7 @@ export async function findMembership(db: Executor, userId: number) {
       role: operators.role,
       permissions: operators.permissions,
       active: operators.active,
+      approval: operators.approval,
       level: companies.level,
       companyName: companies.name,
     })
@@ -33,10 +34,10 @@ export async function findCompaniesByIds(db: Executor, ids: number[]): Promise<C
   return db.select().from(companies).where(inArray(companies.id, ids));
 }
 
-/** Company codes are matched exactly: they are handed out by the company's administrator. */
+/** By code in its stored form (normalizeCompanyCode): active companies only. */
 export async function findCompanyByCode(db: Executor, code: string) {
   const rows = await db
-    .select({ id: companies.id, name: companies.name })
+    .select({ id: companies.id, name: companies.name, kind: companies.kind })
     .from(companies)
     .where(and(eq(companies.code, code), eq(companies.active, true)))
     .limit(1);

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { type IncomingFile, invalidFile } from "../files/service.ts";
+import { type IncomingFile, invalidFile } from "../files/index.ts";
 import { ARCHIVE } from "./access-rules.ts";
 import * as archive from "./archive.ts";
 

@@ -52,12 +52,13 @@ export const companyRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
       config: { access: PUBLIC },
       schema: {
         tags,
-        summary: "Whether a company code (10 characters) names a company; 404 when it does not",
+        summary:
+          "The name and type of the company a code names (10 characters, case, spaces and dashes aside); 404 when none",
         params: ZCodeParams,
         response: { 200: ZCompanyCodeCheckResponse },
       },
     },
-    async (request) => ({ data: await profile.checkCode(ctx, request.params.x) }),
+    async (request) => ({ data: await profile.checkCode(ctx, request, request.params.x) }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleContext } from "../../platform/module.ts";
-import { registerFileReadRules } from "./file-rules.ts";
+import { registerFileReadRules, registerFileReferenceRules } from "./file-rules.ts";
 import { archiveRoutes } from "./routes-archive.ts";
 import { careRoutes } from "./routes-care.ts";
 import { companyRoutes } from "./routes-company.ts";
@@ -13,6 +13,7 @@ import { statisticsRoutes } from "./routes-statistics.ts";
 /** Companies, services, opening hours, slots, operators, search, library, archive and the care circle. */
 export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
   registerFileReadRules();
+  registerFileReferenceRules();
   await app.register(companyRoutes, { ctx });
   await app.register(serviceRoutes, { ctx });
   await app.register(operatorRoutes, { ctx });

@@ -8,7 +8,7 @@ import {
 } from "@cura/domain";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { listProvinces } from "../geo/service.ts";
+import { listProvinces } from "../geo/index.ts";
 import { companyCompact, companyListItem } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { platformRef } from "./scope.ts";

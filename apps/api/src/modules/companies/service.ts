@@ -1,8 +1,9 @@
-import { COMPANY_LEVELS, type TCompanySummary } from "@cura/domain";
+import { COMPANY_LEVELS, normalizeCompanyCode, type OperatorStatus, type TCompanySummary } from "@cura/domain";
 import type { Executor } from "../../db/client.ts";
 import type { Ids } from "../../platform/ids.ts";
+import { notifyJoinRequest } from "./operator-requests.ts";
 import { listOperators } from "./operators-repository.ts";
-import { platformService } from "./presenters.ts";
+import { operatorStatusOf, platformService } from "./presenters.ts";
 import * as repository from "./repository.ts";
 
 /** What other modules use of companies: memberships, the operator's company summary, company codes. */
@@ -12,19 +13,27 @@ export interface Membership {
   companyLevel: number;
   role: string;
   permissions: string[];
+  /** True only when enabled: pending, suspended and refused memberships give no access. */
   active: boolean;
+  /**
+   * pending: joined with the company code, not yet enabled (may sign in, reaches no company data);
+   * suspended: by the company; refused: the company said no to the request (may not sign in).
+   */
+  status: OperatorStatus;
 }
 
 /** The company an operator works for, with their permission strings; null for non-operators. */
 export async function membershipOf(db: Executor, userId: number): Promise<Membership | null> {
   const row = await repository.findMembership(db, userId);
   if (!row) return null;
+  const status = operatorStatusOf(row);
   return {
     companyId: row.companyId,
     companyLevel: row.level,
     role: row.role,
     permissions: row.permissions,
-    active: row.active,
+    active: status === "enabled",
+    status,
   };
 }
 
@@ -53,20 +62,36 @@ export async function companySummary(db: Executor, ids: Ids, companyId: number):
   };
 }
 
-/** Whether a company code (spec 000 §3, 10 characters) names an existing company. */
+/** Whether a company code (spec 000 §3, 10 characters; case, spaces and dashes aside) names a company. */
 export async function isCompanyCode(db: Executor, code: string): Promise<boolean> {
-  return (await repository.findCompanyByCode(db, code.trim())) !== null;
+  return (await repository.findCompanyByCode(db, normalizeCompanyCode(code))) !== null;
 }
 
 /**
- * A newly registered operator joins the company whose code they gave, as a plain operator with no
- * permission string: the company's administrator grants permissions later. False when the code
- * names no company.
+ * A newly registered operator asks to join the company whose code they gave (spec 002 §4 "an
+ * administrator can enable an operator account after confirmation"). The code alone must not open
+ * the company's patients to whoever learns it: the membership is pending, with no permission
+ * string, and gives no company data until an administrator of the company (or of the platform)
+ * enables it (operators.ts). The company's administrators are told in-app and by e-mail, in the
+ * registration's transaction. False when the code names no company.
  */
-export async function joinCompanyByCode(db: Executor, userId: number, code: string): Promise<boolean> {
-  const company = await repository.findCompanyByCode(db, code.trim());
+export async function joinCompanyByCode(
+  db: Executor,
+  userId: number,
+  code: string,
+  applicant: { name: string; surname: string; email: string },
+): Promise<boolean> {
+  const company = await repository.findCompanyByCode(db, normalizeCompanyCode(code));
   if (!company) return false;
-  await repository.insertOperator(db, { userId, companyId: company.id, role: "operatore", permissions: [] });
+  await repository.insertOperator(db, {
+    userId,
+    companyId: company.id,
+    role: "operatore",
+    permissions: [],
+    approval: "pending",
+    active: false,
+  });
+  await notifyJoinRequest(db, company.id, applicant);
   return true;
 }
 
@@ -76,8 +101,8 @@ export async function allowsForcedNumberVerification(db: Executor, companyId: nu
   return company !== null && company.level === COMPANY_LEVELS.monitoringRoom && company.forceableNumberVerification;
 }
 
-/** The users working for a company with an active membership (the notifications module writes to them). */
+/** The users working for a company with an enabled membership (the notifications module writes to them). */
 export async function activeOperatorUserIds(db: Executor, companyId: number): Promise<number[]> {
-  const { rows } = await listOperators(db, companyId, { active: true, limit: 1000, offset: 0 });
+  const { rows } = await listOperators(db, companyId, { status: "enabled", limit: 1000, offset: 0 });
   return rows.map((row) => row.operator.userId);
 }

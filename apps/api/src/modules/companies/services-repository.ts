@@ -123,6 +123,16 @@ export async function removeAttachment(db: Executor, serviceId: number, fileId: 
   return rows.length > 0;
 }
 
+/** Whether a health service has a stored file among its attachments (the files module's reference rule). */
+export async function attachmentUsesFile(db: Executor, fileId: number): Promise<boolean> {
+  const rows = await db
+    .select({ fileId: healthServiceAttachments.fileId })
+    .from(healthServiceAttachments)
+    .where(eq(healthServiceAttachments.fileId, fileId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The companies and activity of the health services a file is attached to (file read rule). */
 export function attachmentOwners(db: Executor, fileId: number) {
   return db

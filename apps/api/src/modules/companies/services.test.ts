@@ -2,10 +2,10 @@ import { COMPANY_MESSAGES } from "@cura/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { multipart, tinyPng } from "../../../test/files-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { setTakenSlotsProvider } from "./bookings-hook.ts";
 import { setSurveyLookup } from "./surveys-hook.ts";
 import { type Caller, companyHashid, demoCallers, nextMonday, ownCompanyHashid } from "./test-helpers.ts";
-import { addDays, zonedToInstant } from "./zoned-time.ts";
 
 let t: TestContext;
 let people: Awaited<ReturnType<typeof demoCallers>>;

@@ -1,7 +1,14 @@
 import type { TTimeRange } from "@cura/domain";
 import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  isoWeekday,
+  offsetMinutesAt,
+  zonedDate,
+  zonedTime,
+  zonedToInstant,
+} from "../../platform/zoned-time.ts";
 import { computeSlots, type Interval, openDays, type SlotRules } from "./slots.ts";
-import { addDays, isoWeekday, offsetMinutesAt, zonedDate, zonedTime, zonedToInstant } from "./zoned-time.ts";
 
 const ROME = "Europe/Rome";
 const at = (iso: string) => Date.parse(iso);

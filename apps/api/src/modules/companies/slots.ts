@@ -1,5 +1,5 @@
 import type { TSlotDay, TTimeRange } from "@cura/domain";
-import { addDays, daysBetween, isoWeekday, zonedTime, zonedToInstant } from "./zoned-time.ts";
+import { addDays, daysBetween, isoWeekday, zonedTime, zonedToInstant } from "../../platform/zoned-time.ts";
 
 /**
  * The one slot computation of the platform (issue 4): bookable slots from weekly opening hours,

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { loadConfig } from "../../config.ts";
 import { createIds } from "../../platform/ids.ts";
+import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { periodStarts } from "./statistics.ts";
 import { companyHashid, demoCallers, nextMonday, operatorOf, ownCompanyHashid } from "./test-helpers.ts";
-import { addDays, zonedToInstant } from "./zoned-time.ts";
 
 let t: TestContext;
 let people: Awaited<ReturnType<typeof demoCallers>>;

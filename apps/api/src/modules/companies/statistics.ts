@@ -11,9 +11,9 @@ import {
 } from "@cura/domain";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { addDays, daysBetween, isoWeekday, zonedDate, zonedToInstant } from "../../platform/zoned-time.ts";
 import { ownCompany } from "./scope.ts";
 import * as statisticsRepository from "./statistics-repository.ts";
-import { addDays, daysBetween, isoWeekday, zonedDate, zonedToInstant } from "./zoned-time.ts";
 
 /**
  * `GET companies/own/statistics` (spec 002 §1: first-level companies only; the route rule checks

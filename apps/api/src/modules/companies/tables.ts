@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -92,10 +93,23 @@ export const operators = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     role: text().notNull().default("operatore"),
     permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Enabled (true) or suspended (false) by the company; a pending or refused one is never active. */
     active: boolean().notNull().default(true),
+    /**
+     * Whether the company let this person in: someone who joins with the company code is 'pending'
+     * (no company data at all) until an administrator enables them ('approved') or refuses them
+     * ('refused', kept so that their sign-in says so, and they cannot simply ask again).
+     */
+    approval: text({ enum: ["pending", "approved", "refused"] })
+      .notNull()
+      .default("approved"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("operators_user_unique").on(t.userId), index("operators_company_idx").on(t.companyId)],
+  (t) => [
+    uniqueIndex("operators_user_unique").on(t.userId),
+    index("operators_company_idx").on(t.companyId),
+    check("operators_approval_check", sql`${t.approval} in ('pending', 'approved', 'refused')`),
+  ],
 );
 
 /** PostgreSQL's full-text vector (drizzle has no built-in type for it). */

@@ -2,9 +2,10 @@ import { accounts, DEMO_PASSWORD, type TestContext } from "../../../test/helpers
 import { loadConfig } from "../../config.ts";
 import { hashPassword } from "../../platform/auth/passwords.ts";
 import { createIds } from "../../platform/ids.ts";
+import { addDays, isoWeekday, zonedDate } from "../../platform/zoned-time.ts";
 import { anagrafiche, users } from "../identity/tables.ts";
+import { DEMO_CLOSURES } from "./demo-closures.ts";
 import { operators } from "./tables.ts";
-import { addDays, isoWeekday, zonedDate } from "./zoned-time.ts";
 
 /** Companies tests' shared pieces: signed-in callers and dates that are always in the future. */
 
@@ -65,11 +66,22 @@ export async function companyHashid(c: Caller, name: string): Promise<string> {
   return company.hashid;
 }
 
-/** The Monday of next week in Rome (always at least one day ahead, so no slot is past). */
-export function nextMonday(): string {
-  const today = zonedDate(Date.now(), "Europe/Rome");
-  const weekday = isoWeekday(today);
-  return addDays(today, 8 - weekday);
+/** Days from `nextMonday()` the tests may use: two full weeks. */
+const TEST_WEEKS_DAYS = 14;
+
+/**
+ * The Monday of next week in Rome (always at least one day ahead, so no slot is past), or a later
+ * one when a demo closure of Farmacia San Marco, where the tests book and count slots, falls within
+ * the two weeks from it: tests must not depend on which week of the real calendar they run in.
+ * (The later Monday stays within the 30 days the statistics show by default.)
+ */
+export function nextMonday(now = Date.now()): string {
+  const today = zonedDate(now, "Europe/Rome");
+  let monday = addDays(today, 8 - isoWeekday(today));
+  const last = () => addDays(monday, TEST_WEEKS_DAYS - 1);
+  const pharmacyClosures = DEMO_CLOSURES.filter((c) => c.company === null);
+  while (pharmacyClosures.some((c) => c.dateFrom <= last() && c.dateTo >= monday)) monday = addDays(monday, 7);
+  return monday;
 }
 
 /**

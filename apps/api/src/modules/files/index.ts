@@ -2,3 +2,19 @@ import type { CuraModule } from "../../platform/module.ts";
 import { filesRoutes } from "./routes.ts";
 
 export const filesModule: CuraModule = { name: "files", routes: filesRoutes };
+
+// The module's public surface (docs/architecture.md "Boundaries"): other modules store, check and read
+// files through these, never through the files tables.
+export {
+  addFileReadRule,
+  addFileReferenceRule,
+  type FileReadRule,
+  type FileReferenceRule,
+  type IncomingFile,
+  invalidFile,
+  readPrivateFile,
+  type StoredUpload,
+  storeUploads,
+  storeUploadsWith,
+  withFileReleases,
+} from "./service.ts";

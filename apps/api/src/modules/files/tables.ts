@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../identity/tables.ts";
 
 /** An uploaded file: the bytes live in storage under storageKey, encrypted when `encrypted`. */
@@ -18,5 +18,10 @@ export const storedFiles = pgTable(
     nre: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("stored_files_owner_idx").on(t.ownerUserId), index("stored_files_uploader_idx").on(t.uploadedBy)],
+  (t) => [
+    index("stored_files_owner_idx").on(t.ownerUserId),
+    index("stored_files_uploader_idx").on(t.uploadedBy),
+    // One row per blob; the orphan sweep looks blobs up by key.
+    uniqueIndex("stored_files_storage_key_idx").on(t.storageKey),
+  ],
 );

@@ -5,6 +5,7 @@ import {
   DomainError,
   decodeTaxCode,
   type FieldErrors,
+  forbidden,
   normalizeAnagrafica,
   notFound,
   type TAnagraficaFields,
@@ -14,6 +15,7 @@ import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { changedContacts, contactsOf, notifyContactChange, recordContactChange } from "./contacts.ts";
 import type { AnagraficaRow } from "./repository.ts";
 import * as repository from "./repository.ts";
 
@@ -86,7 +88,7 @@ export async function createAnagrafica(
     if (await repository.findAnagrafica(tx, principal.userId)) throw conflict("Anagrafica già presente");
     await repository.insertAnagrafica(tx, { ...values, userId: principal.userId });
     // A new phone number has not been verified by anyone yet.
-    await repository.updateUser(tx, principal.userId, { numberVerifiedAt: null });
+    await repository.updateUser(tx, principal.userId, { numberVerifiedAt: null, secondaryNumberVerifiedAt: null });
     await recordAudit(tx, actorOf(request), {
       action: "anagrafica.created",
       entity: "user",
@@ -96,31 +98,62 @@ export async function createAnagrafica(
   });
 }
 
+/** How someone other than the person edits their record (an operator for a patient). */
+export interface AnagraficaEditOptions {
+  /**
+   * The editor may not change the person's contacts nor their tax code (the key of SPID/CIE sign-in
+   * and of recovery by tax code): such a change is a 403 with these messages. Checked on the record
+   * as locked in the write's transaction, so a change made meanwhile by the person is not undone.
+   */
+  lockedContacts?: { contacts: string; taxCode: string };
+  /** The company on whose behalf the editor acts, for the audit. */
+  companyId?: number | null;
+}
+
 /**
  * PUT users/anagraphic/update: the whole record, as the profile's sections send it. A new phone
- * number must be verified again. The audit names the fields that changed, not their values.
+ * number must be verified again. The audit names the fields that changed, not their values; a
+ * change of contacts has its own entry with before and after, and a notice to the previous ones
+ * (contacts.ts).
  */
 export async function updateAnagrafica(
   ctx: ModuleContext,
   request: FastifyRequest,
   principal: Principal,
   fields: TAnagraficaFields,
+  options: AnagraficaEditOptions = {},
 ): Promise<void> {
   assertValid(fields, principal.type);
   const values = toAnagraficaValues(fields);
-  await ctx.db.transaction(async (tx) => {
+  const contactChange = await ctx.db.transaction(async (tx) => {
+    await repository.lockUser(tx, principal.userId);
+    const user = await repository.findUserById(tx, principal.userId);
     const current = await repository.findAnagrafica(tx, principal.userId);
     if (!current) throw notFound("Anagrafica non presente");
     const changed = (Object.keys(values) as (keyof AnagraficaValues)[]).filter((k) => values[k] !== current[k]);
-    if (changed.length === 0) return;
+    if (changed.length === 0) return null;
+    const before = contactsOf(user, current);
+    const after = contactsOf(user, values);
+    if (options.lockedContacts) {
+      if (changedContacts(before, after).length > 0) throw forbidden(options.lockedContacts.contacts);
+      if (values.cf !== current.cf) throw forbidden(options.lockedContacts.taxCode);
+    }
     await repository.updateAnagrafica(tx, principal.userId, values);
-    const phoneChanged = values.telNumber !== current.telNumber || values.prefix !== current.prefix;
-    if (phoneChanged) await repository.updateUser(tx, principal.userId, { numberVerifiedAt: null });
+    const contactChange = await recordContactChange(tx, actorOf(request), {
+      userId: principal.userId,
+      before,
+      after,
+      companyId: options.companyId,
+      name: values.name,
+    });
     await recordAudit(tx, actorOf(request), {
       action: "anagrafica.updated",
       entity: "user",
       entityId: principal.userId,
-      detail: { fields: changed, phone_verification_reset: phoneChanged },
+      companyId: options.companyId ?? null,
+      detail: { fields: changed, phone_verification_reset: contactChange?.changed.includes("phone") ?? false },
     });
+    return contactChange;
   });
+  await notifyContactChange(ctx, request, contactChange);
 }

@@ -9,8 +9,9 @@ import {
   type UserType,
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
+import { recordAccess } from "../../platform/access-log/access-log.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
-import type { Principal } from "../../platform/auth/access.ts";
+import { type Principal, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import type { UserFilter } from "./directory-repository.ts";
 import * as directory from "./directory-repository.ts";
@@ -30,15 +31,23 @@ export function addUserReadRule(rule: UserReadRule): void {
   readRules.push(rule);
 }
 
-/** GET users/{id}: oneself, or anyone for an administrator; everyone else gets 404. */
-export async function readUser(ctx: ModuleContext, principal: Principal, hashid: string): Promise<TUser> {
+/**
+ * GET users/{id}: oneself, or anyone for an administrator; everyone else gets 404. An administrator
+ * reading someone else's account is a sensitive read, logged before it is answered (issue 9 §4).
+ */
+export async function readUser(ctx: ModuleContext, request: FastifyRequest, hashid: string): Promise<TUser> {
+  const principal = principalOf(request);
   const id = ctx.ids.decode(hashid);
   if (id === null) throw notFound();
   const allowed = id === principal.userId || principal.type === USER_TYPES.admin || (await anyRule(ctx, principal, id));
   if (!allowed) throw notFound();
   const user = await repository.findUserById(ctx.db, id);
   if (!user || user.deletedAt) throw notFound();
-  return currentUser(ctx, id);
+  const answer = await currentUser(ctx, id);
+  if (principal.type === USER_TYPES.admin && id !== principal.userId) {
+    await recordAccess(ctx.db, request, { entity: "user", entityId: id, subjectUserId: id });
+  }
+  return answer;
 }
 
 export async function searchUsers(

@@ -2,3 +2,17 @@ import type { CuraModule } from "../../platform/module.ts";
 import { identityRoutes } from "./routes.ts";
 
 export const identityModule: CuraModule = { name: "identity", routes: identityRoutes };
+
+// The module's public surface (docs/architecture.md "Boundaries"): a user's profile; the read-only
+// answers bookings' rules need (a verified phone, a citizen); and what the patients module needs to
+// register a patient (an account created for them, their anagrafica, and the look-ups by tax code
+// and e-mail that decide whether the person already has an account).
+export { toAnagraficaValues, updateAnagrafica } from "./anagrafica.ts";
+// Who may change a patient's contacts (an operator only before the person's first sign-in), and an
+// operator's verification of a patient's phone (PATCH users/{id}/number-verification, patients).
+export { hasEverSignedIn } from "./contacts.ts";
+export { markNumberVerifiedByOperator } from "./otp.ts";
+export { isCitizen, phoneVerified } from "./read-models.ts";
+export { createAccountFor, EMAIL_TAKEN_MESSAGE } from "./registration.ts";
+export { emailTaken, findUsersByTaxCode } from "./repository.ts";
+export { currentUser } from "./service.ts";

@@ -4,20 +4,6 @@ import { otpCodes } from "./tables.ts";
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
-export async function countRecentSends(db: Executor, userId: number, cause: number, windowMinutes: number) {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.userId, userId),
-        eq(otpCodes.cause, cause),
-        gt(otpCodes.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
-      ),
-    );
-  return Number(rows[0]?.n ?? 0);
-}
-
 /** A new code replaces the pending ones of the same user and cause: only the newest is valid. */
 export async function deletePendingCodes(db: Executor, userId: number, cause: number): Promise<void> {
   await db

@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { auditLog } from "../../platform/audit/tables.ts";
+import { ageHits } from "../../platform/limiter/test-helpers.ts";
 import { companies } from "../companies/tables.ts";
 import { anagrafiche, otpCodes, users } from "./tables.ts";
-import { nextMessage, outbox } from "./test-helpers.ts";
+import { nextMessage, outbox, taxCode } from "./test-helpers.ts";
 
 let t: TestContext;
 let token: string;
@@ -34,7 +35,8 @@ async function sendAndRead(body: Record<string, unknown> = { cause: 1 }, to = PH
 }
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-const resetSends = () => t.database.db.update(otpCodes).set({ createdAt: sql`now() - interval '2 hours'` });
+/** An hour and more passes for the send limit. */
+const resetSends = () => ageHits(t.database.db, "otp:send:", 2 * 60 * 60);
 
 describe("POST otp/send and otp/verify", () => {
   it("sends six digits by SMS with the number masked, and verifying it verifies the phone", async () => {
@@ -145,12 +147,22 @@ describe("PATCH users/{id}/number-verification", () => {
     await t.database.db
       .update(companies)
       .set({ forceableNumberVerification: false })
-      .where(eq(companies.code, "CML0000005"));
+      .where(eq(companies.name, "Centrale di Monitoraggio Lazio"));
     expect((await force(room)).statusCode).toBe(403);
     await t.database.db
       .update(companies)
       .set({ forceableNumberVerification: true })
-      .where(eq(companies.code, "CML0000005"));
+      .where(eq(companies.name, "Centrale di Monitoraggio Lazio"));
+
+    // Only the room's patients: Giulia becomes one when the room links her by tax code and names.
+    expect((await force(room)).statusCode).toBe(404);
+    const linked = await t.request({
+      method: "POST",
+      url: "/api/v1/companies/paziente/register",
+      token: room,
+      body: { name: "Giulia", surname: "Esposito", cf: taxCode("SPSGLI99E52F839"), tel_number: "3204455667" },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
 
     const ok = await force(room);
     expect(ok.statusCode).toBe(200);

@@ -1,7 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import {
   fieldError,
-  forbidden,
   maskPhone,
   notFound,
   OTP_CAUSES,
@@ -16,8 +15,8 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
+import { reserve } from "../../platform/limiter/limiter.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { allowsForcedNumberVerification } from "../companies/service.ts";
 import type { OtpRow } from "./otp-repository.ts";
 import * as otpRepository from "./otp-repository.ts";
 import * as repository from "./repository.ts";
@@ -64,8 +63,13 @@ export async function sendOtp(
 
   const row = await ctx.db.transaction(async (tx) => {
     await repository.lockUser(tx, principal.userId);
-    const sent = await otpRepository.countRecentSends(tx, principal.userId, body.cause, 60);
-    if (sent >= OTP_LIMITS.sendsPerHour) throw throttled(OTP_SEND_LIMIT_MESSAGE);
+    // The platform limiter, in this transaction: a code that is not stored gives its slot back.
+    const slot = await reserve(tx, {
+      key: `otp:send:${principal.userId}:${body.cause}`,
+      limit: OTP_LIMITS.sendsPerHour,
+      windowSeconds: 60 * 60,
+    });
+    if (!slot.allowed) throw throttled(OTP_SEND_LIMIT_MESSAGE);
     await otpRepository.deletePendingCodes(tx, principal.userId, body.cause);
     const created = await otpRepository.insertCode(tx, {
       userId: principal.userId,
@@ -144,37 +148,42 @@ export async function verifyOtp(
         await repository.updateUser(tx, principal.userId, { numberVerifiedAt: new Date() });
         await recordAudit(tx, actor, { ...entry, action: "phone.verified", detail: { via: "sms" } });
       }
+    } else if (otp.secondary) {
+      // A code entered from the reserve phone proves its owner holds it: the only way the reserve
+      // number is verified, and password recovery texts it only then (passwords.ts).
+      const anagrafica = await repository.findAnagrafica(tx, principal.userId);
+      const reserve = anagrafica?.telNumberSecondary
+        ? `${anagrafica.prefixSecondary}${anagrafica.telNumberSecondary}`
+        : null;
+      if (reserve === otp.phone) {
+        await repository.updateUser(tx, principal.userId, { secondaryNumberVerifiedAt: new Date() });
+        await recordAudit(tx, actor, { ...entry, action: "phone.verified", detail: { via: "sms", secondary: true } });
+      }
     }
     return { status: OTP_STATUS.verified };
   });
 }
 
 /**
- * PATCH users/{id}/number-verification: an operator of a monitoring room (level 5, enforced by the
- * route) whose company has the forceable option marks a patient's phone verified after calling
- * them (spec 001 §4). Only patients: anyone else is a 404.
+ * PATCH users/{id}/number-verification (spec 001 §4): an operator marks a person's phone verified
+ * after calling them. Who may, for whom, is the patients module's rule (an operator of a monitoring
+ * room with the option, for a patient of their company); this records it, for the number on file.
  */
-export async function forceNumberVerification(
+export async function markNumberVerifiedByOperator(
   ctx: ModuleContext,
   request: FastifyRequest,
-  principal: Principal,
-  userHashid: string,
+  userId: number,
+  companyId: number,
 ): Promise<string> {
-  if (principal.companyId === null || !(await allowsForcedNumberVerification(ctx.db, principal.companyId))) {
-    throw forbidden();
-  }
-  const id = ctx.ids.decode(userHashid);
-  const target = id ? await repository.findUserById(ctx.db, id) : null;
-  if (target?.type !== 0 || target.deletedAt) throw notFound();
-  const anagrafica = await repository.findAnagrafica(ctx.db, target.id);
+  const anagrafica = await repository.findAnagrafica(ctx.db, userId);
   if (!anagrafica?.telNumber) throw fieldError("tel_number", PHONE_MESSAGES.invalid);
   await ctx.db.transaction(async (tx) => {
-    await repository.updateUser(tx, target.id, { numberVerifiedAt: new Date() });
+    await repository.updateUser(tx, userId, { numberVerifiedAt: new Date() });
     await recordAudit(tx, actorOf(request), {
       action: "phone.verified",
       entity: "user",
-      entityId: target.id,
-      companyId: principal.companyId,
+      entityId: userId,
+      companyId,
       detail: { via: "operator" },
     });
   });

@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, DEMO_PASSWORD, type TestContext } from "../../../test/helpers.ts";
 import { auditLog } from "../../platform/audit/tables.ts";
-import { anagrafiche, loginAttempts, passwordResetTokens, users } from "./tables.ts";
+import { ageHits } from "../../platform/limiter/test-helpers.ts";
+import { anagrafiche, passwordResetTokens, users } from "./tables.ts";
 import { linkIn, NEW_PASSWORD, nextMessage, outbox, settledCount, taxCode } from "./test-helpers.ts";
 
 let t: TestContext;
@@ -33,9 +34,7 @@ describe("login throttling", () => {
     // The username is the same account: it shares the counter.
     expect((await loginFrom("10.0.0.2", "giuseppe.bianchi", DEMO_PASSWORD)).statusCode).toBe(429);
 
-    await t.database.db
-      .update(loginAttempts)
-      .set({ createdAt: sql`${loginAttempts.createdAt} - interval '6 minutes'` });
+    await ageHits(t.database.db, "login:", 6 * 60);
     expect((await loginFrom("10.0.0.2", accounts.citizen2, DEMO_PASSWORD)).statusCode).toBe(200);
 
     const throttled = await t.database.db.select().from(auditLog).where(eq(auditLog.action, "login.throttled"));
@@ -191,6 +190,11 @@ describe("password recovery by tax code", () => {
       .update(anagrafiche)
       .set({ telNumberSecondary: "3209998877" })
       .where(eq(anagrafiche.userId, maria[0]?.id ?? 0));
+    // Only a verified reserve number gets the link (contacts.test.ts shows how it gets verified).
+    await t.database.db
+      .update(users)
+      .set({ secondaryNumberVerifiedAt: new Date() })
+      .where(eq(users.id, maria[0]?.id ?? 0));
     const firstCount = await settledCount(t, first);
     await t.request({ method: "POST", url: "/api/v1/users/password/forget/cf", body: { cf: mariaCf, second: true } });
     expect((await nextMessage(t, reserve, 0)).text).toContain("/password/reset?username=");

@@ -3,6 +3,7 @@ import {
   fieldError,
   isValidEmail,
   isValidTaxCode,
+  LIMITS,
   normalizeTaxCode,
   TAX_CODE_MESSAGE,
   type ZChangePasswordBody,
@@ -15,6 +16,7 @@ import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
+import { reserve } from "../../platform/limiter/limiter.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { commonPasswordProblem } from "./common-passwords.ts";
 import * as credentials from "./credentials-repository.ts";
@@ -24,8 +26,6 @@ import * as repository from "./repository.ts";
 import * as throttle from "./throttle.ts";
 
 export const RESET_LINK_MINUTES = 60;
-/** More recovery messages than this in an hour are not sent: nobody can flood an inbox or a phone. */
-const RESET_MESSAGES_PER_HOUR = 5;
 
 export const RECOVERY_MESSAGES = {
   mailSent: "mail_inviata",
@@ -41,7 +41,8 @@ type ResetChannel = "email" | "sms" | "sms_secondary";
 
 /**
  * POST users/password/forget. Any well-formed address gets the same answer at once; the link is
- * created and sent afterwards, only when the address belongs to an account, so that neither the
+ * created and sent afterwards, only when the address belongs to an account and its owner verified
+ * it (issue 9 §1: an address nobody proved to hold may be someone else's), so that neither the
  * answer nor its timing tells whether one exists.
  */
 export function forgetByEmail(ctx: ModuleContext, request: FastifyRequest, email: string): string {
@@ -49,6 +50,7 @@ export function forgetByEmail(ctx: ModuleContext, request: FastifyRequest, email
   inBackground(request, "password recovery by e-mail", async () => {
     const user = await repository.findUserByLogin(ctx.db, email);
     if (!user?.email || user.disabledAt || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
+    if (!user.emailVerifiedAt) return;
     const token = await issueResetToken(ctx, request, user, "email");
     if (!token) return;
     const link = `${ctx.config.publicUrl}/password/reset?email=${encodeURIComponent(user.email)}&token=${token}`;
@@ -70,7 +72,8 @@ export function forgetByEmail(ctx: ModuleContext, request: FastifyRequest, email
 
 /**
  * POST users/password/forget/cf: an SMS with the link to the first phone, or to the reserve phone
- * when `second` is set (spec 000 §2.8 modes 2 and 3). Same discretion as by e-mail.
+ * when `second` is set (spec 000 §2.8 modes 2 and 3), each only when verified. Same discretion as
+ * by e-mail.
  */
 export function forgetByTaxCode(ctx: ModuleContext, request: FastifyRequest, cf: string, second: boolean): string {
   if (!isValidTaxCode(cf)) throw fieldError("cf", TAX_CODE_MESSAGE);
@@ -78,7 +81,7 @@ export function forgetByTaxCode(ctx: ModuleContext, request: FastifyRequest, cf:
   inBackground(request, "password recovery by tax code", async () => {
     // A tax code normally names one account; if several share it, each gets its own link.
     for (const { user, anagrafica } of await repository.findUsersByTaxCode(ctx.db, code)) {
-      const phone = phoneOf(anagrafica, second);
+      const phone = verifiedPhoneOf(user, anagrafica, second);
       if (!phone) continue;
       const token = await issueResetToken(ctx, request, user, second ? "sms_secondary" : "sms");
       if (!token) continue;
@@ -93,9 +96,17 @@ export function forgetByTaxCode(ctx: ModuleContext, request: FastifyRequest, cf:
   return RECOVERY_MESSAGES.smsSent;
 }
 
-function phoneOf(a: AnagraficaRow, second: boolean): string | null {
+/**
+ * The number a recovery link may go to: only one its owner proved to hold (issue 9 §1), since
+ * anybody who could write a number into the record, an operator or a stolen session, would
+ * otherwise receive the link. Both timestamps are cleared whenever their number changes
+ * (contacts.ts). The reserve phone is verified only by entering a one-time code sent to it
+ * (otp.ts); until then mode 3 sends nothing and the page offers contacting support.
+ */
+function verifiedPhoneOf(user: UserRow, a: AnagraficaRow, second: boolean): string | null {
   const number = second ? a.telNumberSecondary : a.telNumber;
-  return number ? `${second ? a.prefixSecondary : a.prefix}${number}` : null;
+  const verified = second ? user.secondaryNumberVerifiedAt : user.numberVerifiedAt;
+  return number && verified ? `${second ? a.prefixSecondary : a.prefix}${number}` : null;
 }
 
 /** A new single-use link token, stored hashed; null when this account had enough links this hour. */
@@ -105,7 +116,14 @@ async function issueResetToken(
   user: UserRow,
   channel: ResetChannel,
 ): Promise<string | null> {
-  if ((await credentials.countRecentResetTokens(ctx.db, user.id, 60)) >= RESET_MESSAGES_PER_HOUR) return null;
+  // More recovery messages than the limit are not sent: nobody can flood an inbox or a phone. The
+  // slot is reserved before the link exists, so requests sent together cannot all pass a count.
+  const slot = await reserve(ctx.db, {
+    key: `recovery:user:${user.id}`,
+    limit: LIMITS.recoveryMessages.attempts,
+    windowSeconds: LIMITS.recoveryMessages.windowMinutes * 60,
+  });
+  if (!slot.allowed) return null;
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
     await credentials.insertResetToken(tx, {
@@ -177,15 +195,18 @@ export async function changePassword(
 ): Promise<string> {
   const user = await repository.findUserById(ctx.db, principal.userId);
   if (!user) throw fieldError("old_password", RECOVERY_MESSAGES.wrongCurrent);
-  const key = throttle.userKey(user.id);
-  if (await throttle.throttledBy(ctx.db, key, request.ip)) throw throttle.throttledError();
+  // The same reservation as a sign-in: taken before the check, given back when the password is right.
+  const attempt = await throttle.reserveAttempt(ctx.db, throttle.userKey(user.id), request.ip);
+  if (!attempt.allowed) throw throttle.throttledError();
   if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-    await ctx.db.transaction(async (tx) => {
-      await throttle.recordFailure(tx, key, request.ip);
-      await recordAudit(tx, actorOf(request), { action: "password.change_failed", entity: "user", entityId: user.id });
+    await recordAudit(ctx.db, actorOf(request), {
+      action: "password.change_failed",
+      entity: "user",
+      entityId: user.id,
     });
     throw fieldError("old_password", RECOVERY_MESSAGES.wrongCurrent);
   }
+  await throttle.forgive(ctx.db, attempt.slots);
   await assertNotCommon(body.password, user, await repository.findAnagrafica(ctx.db, user.id));
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {

@@ -213,17 +213,27 @@ describe("profile picture", () => {
 
     const removed = await t.request({ method: "GET", url: "/api/v1/users/profile/picture/delete", token });
     expect(removed.json().data.profile_pic).toBeNull();
-    await set(mine);
+    // A removed picture is deleted with its last use (issue 9 §4): a new one is uploaded each time.
+    expect((await t.request({ method: "GET", url: picture, token })).statusCode).toBe(404);
+    const another = async () =>
+      (
+        await upload(token, [
+          { name: "file", filename: "foto.png", content: tinyPng },
+          { name: "destination", value: "profilo" },
+        ])
+      ).json().data.hashid as string;
+    await set(await another());
     const deleted = await t.request({ method: "DELETE", url: "/api/v1/users/profile/picture", token });
     expect(deleted.json().data.profile_pic).toBeNull();
 
+    const third = await another();
     const viaPut = await t.request({
       method: "PUT",
       url: `/api/v1/users/${(await me(token)).hashid}`,
       token,
-      body: { resource: mine },
+      body: { resource: third },
     });
-    expect(viaPut.json().data.profile_pic).toBe(picture);
+    expect(viaPut.json().data.profile_pic).toBe(`/api/v1/resources/private/${third}`);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Executor } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { readPrivateFile } from "../files/service.ts";
+import { addFileReferenceRule, readPrivateFile, withFileReleases } from "../files/index.ts";
 import * as credentials from "./credentials-repository.ts";
 import * as otpRepository from "./otp-repository.ts";
 import * as repository from "./repository.ts";
@@ -37,13 +37,14 @@ export async function updateUser(
   // resource: a picture's hashid sets it, null removes it, absent leaves it.
   const pictureId =
     resource === undefined ? undefined : resource === null ? null : await ownPictureId(ctx, principal, resource);
-  await ctx.db.transaction(async (tx) => {
+  await withFileReleases(ctx, async (tx, release) => {
     const settings: string[] = [];
     if (session_timeout_minutes !== undefined) {
       await repository.updateUser(tx, principal.userId, { sessionTimeoutMinutes: session_timeout_minutes });
       settings.push("session_timeout_minutes");
     }
     if (pictureId !== undefined) {
+      release(await repository.lockProfilePicture(tx, principal.userId));
       await repository.updateUser(tx, principal.userId, { profilePicFileId: pictureId });
       settings.push("profile_pic");
     }
@@ -98,7 +99,8 @@ export async function setProfilePicture(
   resource: string,
 ): Promise<void> {
   const fileId = await ownPictureId(ctx, principal, resource);
-  await ctx.db.transaction(async (tx) => {
+  await withFileReleases(ctx, async (tx, release) => {
+    release(await repository.lockProfilePicture(tx, principal.userId));
     await repository.updateUser(tx, principal.userId, { profilePicFileId: fileId });
     await recordAudit(tx, actorOf(request), {
       action: "profile_picture.set",
@@ -109,7 +111,8 @@ export async function setProfilePicture(
 }
 
 export async function removeProfilePicture(ctx: ModuleContext, request: FastifyRequest, principal: Principal) {
-  await ctx.db.transaction(async (tx) => {
+  await withFileReleases(ctx, async (tx, release) => {
+    release(await repository.lockProfilePicture(tx, principal.userId));
     await repository.updateUser(tx, principal.userId, { profilePicFileId: null });
     await recordAudit(tx, actorOf(request), {
       action: "profile_picture.removed",
@@ -117,6 +120,17 @@ export async function removeProfilePicture(ctx: ModuleContext, request: FastifyR
       entityId: principal.userId,
     });
   });
+}
+
+/**
+ * A profile picture is a use of its file: replaced or removed (here, or with the profile), the file
+ * goes when nothing else uses it (issue 9 §4).
+ */
+let pictureReferenceRegistered = false;
+export function registerPictureFileReference(): void {
+  if (pictureReferenceRegistered) return;
+  pictureReferenceRegistered = true;
+  addFileReferenceRule(repository.isProfilePicture);
 }
 
 /**
@@ -144,7 +158,8 @@ async function ownPictureId(ctx: ModuleContext, principal: Principal, hashid: st
  * every session ends, and nothing it could sign in with remains.
  */
 export async function deleteProfile(ctx: ModuleContext, request: FastifyRequest, principal: Principal) {
-  await ctx.db.transaction(async (tx) => {
+  await withFileReleases(ctx, async (tx, release) => {
+    release(await repository.lockProfilePicture(tx, principal.userId));
     await repository.updateUser(tx, principal.userId, {
       email: null,
       username: null,
@@ -153,6 +168,7 @@ export async function deleteProfile(ctx: ModuleContext, request: FastifyRequest,
       profilePicFileId: null,
       emailVerifiedAt: null,
       numberVerifiedAt: null,
+      secondaryNumberVerifiedAt: null,
       dataConsense: false,
       shareConsense: false,
       chargeConsense: false,

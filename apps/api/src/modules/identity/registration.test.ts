@@ -5,7 +5,7 @@ import { accounts, createTestContext, type TestContext } from "../../../test/hel
 import { loadConfig } from "../../config.ts";
 import { createIds } from "../../platform/ids.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { operators } from "../companies/tables.ts";
+import { companies, operators } from "../companies/tables.ts";
 import { anagrafiche, users } from "./tables.ts";
 import { citizenRegistration, linkIn, outbox, pathOf, taxCode } from "./test-helpers.ts";
 import { verificationLink } from "./verification.ts";
@@ -122,15 +122,19 @@ describe("POST users/register", () => {
     expect(response.json().errors).toEqual({ project: ["Progetto non valido"] });
   });
 
-  it("lets an operator join a company by its code, as a plain operator", async () => {
+  it("lets an operator ask to join a company by its code: pending, as a plain operator", async () => {
     const base = citizenRegistration();
+    const [room] = await t.database.db
+      .select({ code: companies.code })
+      .from(companies)
+      .where(eq(companies.name, "Centrale di Monitoraggio Lazio"));
     const operator = {
       ...base,
       type: 1,
-      company_code: "CML0000005",
+      company_code: room?.code,
       anagrafica: { ...base.anagrafica, cf: null, birthday: null, id_albo: "rm12345" },
     };
-    const bad = await register({ ...operator, company_code: "XXX0000000" });
+    const bad = await register({ ...operator, company_code: "XXX0000000" }); // well formed, no company
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ company_code: ["Codice azienda non valido"] });
     expect((await register({ ...operator, company_code: "123" })).json().errors.company_code).toEqual([
@@ -142,19 +146,21 @@ describe("POST users/register", () => {
     const response = await register(operator);
     expect(response.statusCode).toBe(201);
     const { user } = response.json().data;
+    // Nothing of the company until its administrator enables them (companies/operator-requests.test.ts).
     expect(user).toMatchObject({
       type: 1,
       i_am: "operatore",
       permessi: [],
-      company: { name: "Centrale di Monitoraggio Lazio", level: 5 },
+      company: null,
+      operator_status: "pending",
       anagrafica: { id_albo: "RM12345" },
     });
     const [row] = await t.database.db
-      .select({ role: operators.role, permissions: operators.permissions })
+      .select({ role: operators.role, permissions: operators.permissions, approval: operators.approval })
       .from(operators)
       .innerJoin(users, eq(users.id, operators.userId))
       .where(eq(users.email, base.email));
-    expect(row).toEqual({ role: "operatore", permissions: [] });
+    expect(row).toEqual({ role: "operatore", permissions: [], approval: "pending" });
   });
 
   it("stores the tax code normalised and derives the gender from it", async () => {

@@ -13,12 +13,13 @@ import type { Transaction } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import { hashPassword } from "../../platform/auth/passwords.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { isCompanyCode, joinCompanyByCode } from "../companies/service.ts";
+import { isCompanyCode, joinCompanyByCode } from "../companies/index.ts";
 import { toAnagraficaValues } from "./anagrafica.ts";
 import { commonPasswordProblem } from "./common-passwords.ts";
 import * as repository from "./repository.ts";
 import { currentUser } from "./service.ts";
 import { openSession } from "./sessions.ts";
+import { reserveRegistration } from "./throttle.ts";
 import { sendVerificationMail } from "./verification.ts";
 
 export const EMAIL_TAKEN_MESSAGE = "Indirizzo e-mail già registrato";
@@ -37,6 +38,7 @@ export async function register(
   request: FastifyRequest,
   body: RegisterBody,
 ): Promise<{ token: string; user: TUser }> {
+  await reserveRegistration(ctx.db, request.ip);
   const errors: FieldErrors = {};
   const add = (path: string, message: string) => {
     errors[path] = [...(errors[path] ?? []), message];
@@ -63,9 +65,11 @@ export async function register(
     consents: body,
     anagrafica: toAnagraficaValues(body.anagrafica),
     auditDetail: { type },
-    // An operator joins the company whose code they gave, in the same transaction.
+    // An operator asks to join the company whose code they gave, in the same transaction: pending
+    // until an administrator of the company enables them (companies/operator-requests.ts).
     async withinTransaction(tx, userId) {
-      if (type === 1 && !(await joinCompanyByCode(tx, userId, companyCode))) {
+      const applicant = { name: body.anagrafica.name, surname: body.anagrafica.surname, email: body.email };
+      if (type === 1 && !(await joinCompanyByCode(tx, userId, companyCode, applicant))) {
         throw validationError({ company_code: [INVALID_COMPANY_CODE_MESSAGE] });
       }
     },

@@ -24,6 +24,18 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return rows[0] ?? null;
 }
 
+/** The user's picture, with the row locked until the transaction ends: the picture it replaces is released. */
+export async function lockProfilePicture(db: Executor, id: number): Promise<number | null> {
+  const rows = await db.select({ fileId: users.profilePicFileId }).from(users).where(eq(users.id, id)).for("update");
+  return rows[0]?.fileId ?? null;
+}
+
+/** Whether some account uses a stored file as its picture (the files module's reference rule). */
+export async function isProfilePicture(db: Executor, fileId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.profilePicFileId, fileId)).limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Locks the user's row until the transaction ends, so that per-user limits (one-time codes an
  * hour) cannot be overrun by parallel requests.
@@ -79,6 +91,12 @@ export async function findLiveSession(db: Executor, tokenHash: string) {
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Whether any session was ever opened for the user (revoked and expired ones count). */
+export async function hasAnySession(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).limit(1);
+  return rows.length > 0;
 }
 
 export async function touchSession(db: Executor, sessionId: number): Promise<void> {

@@ -1,10 +1,8 @@
 import {
-  COMPANY_LEVELS,
   ZConsentsBody,
   ZHashid,
   ZMeResponse,
   ZMessage,
-  ZNumberVerificationBody,
   ZOtpSendBody,
   ZOtpSendResponse,
   ZOtpVerifyBody,
@@ -29,6 +27,7 @@ const ZUserParams = z.object({ id: ZHashid });
 
 /** The signed-in user's own account: settings, consents, picture, deletion, one-time codes. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
+  profile.registerPictureFileReference();
   const me = async (userId: number) => ({ data: await identity.currentUser(ctx, userId) });
 
   app.put(
@@ -151,24 +150,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
     },
     async (request) => ({
       data: await otp.verifyOtp(ctx, request, principalOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.patch(
-    "/users/:id/number-verification",
-    {
-      // A staff action on a patient, not the caller's own onboarding: it needs a verified operator.
-      config: { access: { types: [1], companyLevels: [COMPANY_LEVELS.monitoringRoom] } },
-      schema: {
-        tags,
-        summary: "Mark a patient's phone verified after calling them (monitoring rooms with the option)",
-        params: ZUserParams,
-        body: ZNumberVerificationBody,
-        response: { 200: ZMessage },
-      },
-    },
-    async (request) => ({
-      message: await otp.forceNumberVerification(ctx, request, principalOf(request), request.params.id),
     }),
   );
 };

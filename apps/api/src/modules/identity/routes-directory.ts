@@ -21,7 +21,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = as
         response: { 200: ZMeResponse },
       },
     },
-    async (request) => ({ data: await directory.readUser(ctx, principalOf(request), request.params.id) }),
+    async (request) => ({ data: await directory.readUser(ctx, request, request.params.id) }),
   );
 
   app.get(

@@ -1,10 +1,18 @@
-import { AREA_BY_USER_TYPE, DomainError, type TUser, type UserType, unauthenticated } from "@cura/domain";
+import {
+  AREA_BY_USER_TYPE,
+  COMPANY_MESSAGES,
+  DomainError,
+  OPERATOR_REFUSED_CODE,
+  type TUser,
+  type UserType,
+  unauthenticated,
+} from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { companySummary, membershipOf } from "../companies/service.ts";
+import { companySummary, type Membership, membershipOf } from "../companies/index.ts";
 import * as repository from "./repository.ts";
 import { openSession } from "./sessions.ts";
 import * as throttle from "./throttle.ts";
@@ -21,15 +29,16 @@ const timingHash = () => {
 export async function login(ctx: ModuleContext, request: FastifyRequest, body: { email: string; password: string }) {
   const user = await repository.findUserByLogin(ctx.db, body.email);
   const key = throttle.accountKey(user, body.email);
-  // Checked before the password, so a throttled account answers 429 whether the password is right
-  // or wrong, and no password is even hashed while it is throttled.
-  const limit = await throttle.throttledBy(ctx.db, key, request.ip);
-  if (limit) {
+  // Reserved before the password is checked, so a throttled account answers 429 whether the
+  // password is right or wrong, no password is even hashed while it is throttled, and a burst of
+  // guesses sent together gets exactly the limit checked.
+  const attempt = await throttle.reserveAttempt(ctx.db, key, request.ip);
+  if (!attempt.allowed) {
     await recordAudit(ctx.db, actorOf(request), {
       action: "login.throttled",
       entity: "user",
       entityId: user?.id ?? null,
-      detail: { limit },
+      detail: { limit: attempt.limit },
     });
     throw throttle.throttledError();
   }
@@ -39,16 +48,15 @@ export async function login(ctx: ModuleContext, request: FastifyRequest, body: {
   const matches = await verifyPassword(passwordHash ?? (await timingHash()), body.password);
   const valid = passwordHash !== null && matches;
   if (!user || !valid) {
-    await ctx.db.transaction(async (tx) => {
-      await throttle.recordFailure(tx, key, request.ip);
-      await recordAudit(tx, actorOf(request), { action: "login.failed", entity: "user", entityId: user?.id ?? null });
-    });
+    // The reserved slots stay taken: they are this failure.
+    await recordAudit(ctx.db, actorOf(request), { action: "login.failed", entity: "user", entityId: user?.id ?? null });
     throw new DomainError("validation", { message: WRONG_CREDENTIALS_MESSAGE, extra: { status: false } });
   }
+  // The right password is not a failure, even when the account may not sign in.
+  await throttle.forgive(ctx.db, attempt.slots);
   const membership = user.type === 1 ? await membershipOf(ctx.db, user.id) : null;
-  if (user.disabledAt || (membership && !membership.active)) {
-    throw new DomainError("unauthenticated", { message: DISABLED_MESSAGE, publicCode: "user_disabled" });
-  }
+  const refusal = signInRefusal(user, membership);
+  if (refusal) throw refusal;
   await throttle.clearFailures(ctx.db, key);
   const { token } = await openSession(ctx.db, user, request);
   await recordAudit(
@@ -61,6 +69,24 @@ export async function login(ctx: ModuleContext, request: FastifyRequest, body: {
     },
   );
   return { token, user: await currentUser(ctx, user.id) };
+}
+
+/**
+ * Why an account with valid credentials may still not sign in: disabled, suspended by its company,
+ * or refused by the company it asked to join. An operator still waiting to be enabled signs in (to
+ * complete their own verification and see that they wait), and reaches nothing of the company.
+ */
+export function signInRefusal(user: { disabledAt: Date | null }, membership: Membership | null): DomainError | null {
+  if (membership?.status === "refused") {
+    return new DomainError("unauthenticated", {
+      message: COMPANY_MESSAGES.operatorRefused,
+      publicCode: OPERATOR_REFUSED_CODE,
+    });
+  }
+  if (user.disabledAt || membership?.status === "suspended") {
+    return new DomainError("unauthenticated", { message: DISABLED_MESSAGE, publicCode: "user_disabled" });
+  }
+  return null;
 }
 
 export async function logout(ctx: ModuleContext, request: FastifyRequest, principal: Principal): Promise<void> {
@@ -76,7 +102,9 @@ export async function currentUser(ctx: ModuleContext, userId: number): Promise<T
     repository.findAnagrafica(ctx.db, user.id),
     user.type === 1 ? membershipOf(ctx.db, user.id) : Promise.resolve(null),
   ]);
-  const company = membership ? await companySummary(ctx.db, ctx.ids, membership.companyId) : null;
+  // A pending operator is told nothing of the company yet: no summary, no library, no permissions.
+  const enabled = membership?.status === "enabled" ? membership : null;
+  const company = enabled ? await companySummary(ctx.db, ctx.ids, enabled.companyId) : null;
   const type = user.type as UserType;
   const allConsenses = user.dataConsense && user.shareConsense && user.chargeConsense;
   return {
@@ -120,9 +148,10 @@ export async function currentUser(ctx: ModuleContext, userId: number): Promise<T
           estero: anagrafica.estero,
         }
       : null,
-    permessi: membership?.permissions ?? [],
+    permessi: enabled?.permissions ?? [],
     company,
     my_company: company?.hashid ?? null,
+    operator_status: membership?.status === "pending" ? "pending" : enabled ? "enabled" : null,
     push_token: user.pushToken,
     data_consense: user.dataConsense,
     share_consense: user.shareConsense,

@@ -1,10 +1,10 @@
-import type { UserType } from "@cura/domain";
+import { COMPANY_MESSAGES, OPERATOR_PENDING_CODE, type UserType } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Authenticator, Principal } from "../../platform/auth/access.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Ids } from "../../platform/ids.ts";
-import { membershipOf } from "../companies/service.ts";
+import { membershipOf } from "../companies/index.ts";
 import * as repository from "./repository.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -46,17 +46,25 @@ export function createSessionAuthenticator(db: Database, ids: Ids): Authenticato
       }
       if (idleFor > TOUCH_INTERVAL_MS) await repository.touchSession(db, session.id);
       const membership = user.type === 1 ? await membershipOf(db, user.id) : null;
-      if (user.type === 1 && membership && !membership.active) return null;
+      // Suspended or refused by the company: the session stops working at once.
+      if (membership && (membership.status === "suspended" || membership.status === "refused")) return null;
+      // Waiting to be enabled: signed in, but with no company, no permission string, and no route
+      // beyond their own account (the access hook answers 403 with the reason everywhere else).
+      const enabled = membership?.status === "enabled" ? membership : null;
       const principal: Principal = {
         userId: user.id,
         hashid: ids.encode(user.id),
         type: user.type as UserType,
         sessionId: session.id,
-        permissions: membership?.permissions ?? [],
-        companyId: membership?.companyId ?? null,
-        companyLevel: membership?.companyLevel ?? null,
+        permissions: enabled?.permissions ?? [],
+        companyId: enabled?.companyId ?? null,
+        companyLevel: enabled?.companyLevel ?? null,
         emailPendingVerification: Boolean(user.email) && !user.emailVerifiedAt,
         phonePendingVerification: !user.numberVerifiedAt,
+        restricted:
+          membership?.status === "pending"
+            ? { message: COMPANY_MESSAGES.operatorAwaitingEnabling, code: OPERATOR_PENDING_CODE }
+            : null,
       };
       return principal;
     },

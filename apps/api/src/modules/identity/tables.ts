@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigserial,
   boolean,
   date,
   index,
@@ -24,6 +23,11 @@ export const users = pgTable(
     iAm: text().notNull(),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     numberVerifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * The reserve phone (anagrafiche.tel_number_secondary) is verified when a one-time code sent to
+     * it was entered; cleared when the number changes. Password recovery texts it only then.
+     */
+    secondaryNumberVerifiedAt: timestamp({ withTimezone: true }),
     temporaryPassword: boolean().notNull().default(false),
     expiredPassword: boolean().notNull().default(false),
     profilePicFileId: integer(),
@@ -83,7 +87,11 @@ export const anagrafiche = pgTable(
   (t) => [uniqueIndex("anagrafiche_user_unique").on(t.userId), index("anagrafiche_cf_idx").on(t.cf)],
 );
 
-/** Opaque bearer sessions: only the SHA-256 of the token is stored. */
+/**
+ * Opaque bearer sessions: only the SHA-256 of the token is stored. Rows are revoked, never deleted:
+ * whether a person has ever signed in (contacts.ts: who may change their contacts) is read here, so
+ * a clean-up of old sessions must keep at least one row per user or record that fact elsewhere.
+ */
 export const sessions = pgTable(
   "sessions",
   {
@@ -101,25 +109,6 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
-);
-
-/**
- * Failed sign-ins, for throttling (spec 000 §9: 3 in 5 minutes). Kept in the database so that
- * every API instance sees the same counts. account_key is `user:<id>` for an existing account and
- * `login:<identifier>` otherwise, so an unknown account is throttled exactly like a known one.
- */
-export const loginAttempts = pgTable(
-  "login_attempts",
-  {
-    id: bigserial({ mode: "number" }).primaryKey(),
-    accountKey: text().notNull(),
-    ip: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("login_attempts_account_idx").on(t.accountKey, t.createdAt),
-    index("login_attempts_ip_idx").on(t.ip, t.createdAt),
-  ],
 );
 
 /** Password-reset links: only the SHA-256 of the token is stored; single use, short-lived. */

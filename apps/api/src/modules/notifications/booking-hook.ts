@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
-import { activeOperatorUserIds } from "../companies/service.ts";
+import { activeOperatorUserIds } from "../companies/index.ts";
 import { type BookingFacts, SILENT_ACTIONS, textForCitizen, textForOperator } from "./booking-texts.ts";
 import { kickDispatchers } from "./dispatcher.ts";
 import * as repository from "./repository.ts";
@@ -34,37 +34,55 @@ export interface NoticeBooking {
  * The other party of a citizen is every active operator of the booking's company; of an operator,
  * the citizen; a change made by anyone else (an administrator, the system) tells both sides.
  */
-export async function notifyBookingChange(
+export function notifyBookingChange(
   db: Executor,
   request: FastifyRequest,
   change: BookingChangeNotice,
   found: NoticeBooking | null,
 ): Promise<void> {
-  if (!found || SILENT_ACTIONS.has(change.action)) return;
+  return notifyBookingChanges(db, request, [{ change, found }]);
+}
+
+/**
+ * notifyBookingChange for several changes by one actor (a bulk action): the same notifications, in
+ * one insert, with each company's operators read once.
+ */
+export async function notifyBookingChanges(
+  db: Executor,
+  request: FastifyRequest,
+  changes: Array<{ change: BookingChangeNotice; found: NoticeBooking | null }>,
+): Promise<void> {
   const actor = request.principal;
-  const citizenId = found.booking.userId;
-  const facts: BookingFacts = {
-    serviceName: found.serviceName,
-    companyName: found.companyName,
-    citizenName: `${found.citizenName ?? ""} ${found.citizenSurname ?? ""}`.trim(),
-    start: found.booking.startAt,
-    proposedStart: found.booking.proposedStartAt,
-    detail: change.detail,
-  };
+  const operatorsOf = new Map<number, number[]>();
   const rows: repository.NewNotification[] = [];
-  const base = {
-    kind: "booking" as const,
-    bookingId: change.bookingId,
-    action: change.action,
-    emailStatus: "pending" as const,
-  };
-  if (actor?.type !== 0) {
-    rows.push({ ...base, userId: citizenId, audience: "citizen", ...textForCitizen(change.action, facts) });
-  }
-  if (actor?.type !== 1) {
-    const text = textForOperator(change.action, facts);
-    for (const userId of await activeOperatorUserIds(db, change.companyId)) {
-      rows.push({ ...base, userId, audience: "operator", ...text });
+  for (const { change, found } of changes) {
+    if (!found || SILENT_ACTIONS.has(change.action)) continue;
+    const citizenId = found.booking.userId;
+    const facts: BookingFacts = {
+      serviceName: found.serviceName,
+      companyName: found.companyName,
+      citizenName: `${found.citizenName ?? ""} ${found.citizenSurname ?? ""}`.trim(),
+      start: found.booking.startAt,
+      proposedStart: found.booking.proposedStartAt,
+      detail: change.detail,
+    };
+    const base = {
+      kind: "booking" as const,
+      bookingId: change.bookingId,
+      action: change.action,
+      emailStatus: "pending" as const,
+    };
+    if (actor?.type !== 0) {
+      rows.push({ ...base, userId: citizenId, audience: "citizen", ...textForCitizen(change.action, facts) });
+    }
+    if (actor?.type !== 1) {
+      const text = textForOperator(change.action, facts);
+      let operatorIds = operatorsOf.get(change.companyId);
+      if (!operatorIds) {
+        operatorIds = await activeOperatorUserIds(db, change.companyId);
+        operatorsOf.set(change.companyId, operatorIds);
+      }
+      for (const userId of operatorIds) rows.push({ ...base, userId, audience: "operator", ...text });
     }
   }
   // Nobody is told of their own change.

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ModuleContext } from "../../platform/module.ts";
-import { currentUser } from "../identity/service.ts";
+import { currentUser } from "../identity/index.ts";
 import { bookingLink } from "./links.ts";
 import * as repository from "./repository.ts";
 

@@ -7,8 +7,8 @@ import { createMailer } from "../../platform/messaging/mailer.ts";
 import { createOutbox } from "../../platform/messaging/outbox.ts";
 import { createOutboxSmsSender } from "../../platform/messaging/sms.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { type Caller, nextMonday } from "../companies/test-helpers.ts";
-import { addDays, zonedToInstant } from "../companies/zoned-time.ts";
 
 /** Tests of notifications and booking messages: a bookable health service and free slots. */
 

@@ -10,17 +10,15 @@ import {
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { recordAccess } from "../../platform/access-log/access-log.ts";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-// The bookings module's own pieces, as its create use case uses them: the free-slot check through
-// the companies slot computation, the health-service row lock, the insert and the booking history.
-import { freeSlotAt } from "../bookings/availability.ts";
-import { recordChange } from "../bookings/history.ts";
-import { presentBooking } from "../bookings/presenters.ts";
-import * as bookingsRepository from "../bookings/repository.ts";
+import { zonedToInstant } from "../../platform/zoned-time.ts";
+// As the bookings module's own create use case: the health service's row lock, the free-slot check
+// through the companies slot computation, then the booking entered with its history.
+import { bookingById, companyBookings, enterBooking, freeSlotAt } from "../bookings/index.ts";
 // Read only: the company's time zone, for a past booking's wall-clock date and time.
-import * as companiesRepository from "../companies/repository.ts";
-import { zonedToInstant } from "../companies/zoned-time.ts";
+import { findCompany, lockHealthService } from "../companies/index.ts";
 import * as repository from "./repository.ts";
 import { companyWithService, patientOf, patientsCompany, REFS } from "./scope.ts";
 
@@ -54,14 +52,13 @@ export async function bookForPatient(
   if (patient.link?.active === false) throw conflict(PATIENT_MESSAGES.archived);
   const serviceId = ctx.ids.decode(body.health_service);
   if (serviceId === null) throw fieldError("health_service", PATIENT_MESSAGES.serviceRequired);
-  const company = await companiesRepository.findCompany(ctx.db, companyId);
+  const company = await findCompany(ctx.db, companyId);
   if (!company) throw notFound();
 
   const bookingId = await ctx.db.transaction(async (tx) => {
-    const locked = await bookingsRepository.lockHealthService(tx, serviceId);
-    const service = locked ? await repository.findCompanyHealthService(tx, companyId, serviceId) : null;
+    const service = await lockHealthService(tx, serviceId);
     // Another company's service does not exist for this operator.
-    if (!service) throw fieldError("health_service", PATIENT_MESSAGES.serviceRequired);
+    if (service?.companyId !== companyId) throw fieldError("health_service", PATIENT_MESSAGES.serviceRequired);
 
     let slot: { start: Date; end: Date };
     if (body.past) {
@@ -75,24 +72,24 @@ export async function bookForPatient(
       if (!service.active) throw fieldError("health_service", PATIENT_MESSAGES.serviceRequired);
       slot = await freeSlotAt(ctx, tx, principal, body.health_service, Date.parse(body.start as string));
     }
-    const id = await bookingsRepository.insertBooking(tx, {
-      companyId,
-      healthServiceId: service.id,
-      userId: patient.user.id,
-      kind: "prestazione",
-      status: "confermato",
-      startAt: slot.start,
-      endAt: slot.end,
-      operatorNotes: body.operator_notes?.length ? body.operator_notes : null,
-    });
-    await recordChange(tx, request, {
-      bookingId: id,
-      companyId,
-      action: body.past ? "entered_past" : "created_by_operator",
-      from: null,
-      to: "confermato",
-      detail: { start: slot.start.toISOString(), past: body.past },
-    });
+    const id = await enterBooking(
+      tx,
+      request,
+      {
+        companyId,
+        healthServiceId: service.id,
+        userId: patient.user.id,
+        kind: "prestazione",
+        status: "confermato",
+        startAt: slot.start,
+        endAt: slot.end,
+        operatorNotes: body.operator_notes?.length ? body.operator_notes : null,
+      },
+      {
+        action: body.past ? "entered_past" : "created_by_operator",
+        detail: { start: slot.start.toISOString(), past: body.past },
+      },
+    );
     await repository.ensureLink(tx, {
       companyId,
       userId: patient.user.id,
@@ -101,9 +98,7 @@ export async function bookForPatient(
     });
     return id;
   });
-  const row = await bookingsRepository.findBooking(ctx.db, bookingId);
-  if (!row) throw notFound();
-  return presentBooking(ctx, row);
+  return bookingById(ctx, bookingId);
 }
 
 /** `GET reservations/company/users/{x}`: the patient's bookings at the operator's company, latest appointment first. */
@@ -115,12 +110,19 @@ export async function patientBookings(
   const principal = principalOf(request);
   const companyId = await patientsCompany(ctx.db, principal);
   const patient = await patientOf(ctx.db, ctx.ids, companyId, hashid);
-  const { rows } = await bookingsRepository.listBookings(
-    ctx.db,
+  const { data } = await companyBookings(
+    ctx,
     { companyId, userId: patient.user.id },
     { limit: PATIENT_BOOKINGS_LIMIT, offset: 0 },
   );
-  return rows.map((row) => presentBooking(ctx, row));
+  // A patient's bookings are their clinical history at the company: a sensitive read, logged before
+  // it is answered (issue 9 §4).
+  await recordAccess(ctx.db, request, {
+    entity: "patient_bookings",
+    entityId: patient.user.id,
+    subjectUserId: patient.user.id,
+  });
+  return data;
 }
 
 /** `GET companies/own/appointments`: the company's ASL appointments (bookings of its ref-5 services), paged. */
@@ -130,13 +132,10 @@ export async function aslAppointments(
   query: Pick<TBookingListQuery, "page" | "per_page">,
 ) {
   const companyId = await companyWithService(ctx.db, principalOf(request), [REFS.aslAppointments]);
-  const { ids, total } = await repository.listBookingIdsByRef(ctx.db, companyId, REFS.aslAppointments, {
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
-  });
-  const rows = await Promise.all(ids.map((id) => bookingsRepository.findBooking(ctx.db, id)));
-  return {
-    data: rows.flatMap((row) => (row ? [presentBooking(ctx, row)] : [])),
-    meta: { page: query.page, per_page: query.per_page, total },
-  };
+  const { data, total } = await companyBookings(
+    ctx,
+    { companyId, positionRef: REFS.aslAppointments },
+    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+  );
+  return { data, meta: { page: query.page, per_page: query.per_page, total } };
 }

@@ -1,11 +1,11 @@
 import type { TFamilyMember } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
+import { recordAccess } from "../../platform/access-log/access-log.ts";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { presentFamilyMember } from "../care/family.ts";
-// Read only: the care module offers no listing for another user than the signed-in citizen; the
-// patients module decides who may see a patient's family (their company's operators).
-import { listFamilyMembers } from "../care/repository.ts";
+// The care module lists any user's family; this module decides who may see a patient's family
+// (their company's operators).
+import { familyOf } from "../care/index.ts";
 import { patientOf, patientsCompany } from "./scope.ts";
 
 /**
@@ -20,6 +20,12 @@ export async function patientFamily(
 ): Promise<TFamilyMember[]> {
   const companyId = await patientsCompany(ctx.db, principalOf(request));
   const patient = await patientOf(ctx.db, ctx.ids, companyId, hashid);
-  const rows = await listFamilyMembers(ctx.db, patient.user.id);
-  return rows.map((row) => presentFamilyMember(ctx.ids, row));
+  const family = await familyOf(ctx, patient.user.id);
+  // A sensitive read: logged before the family is answered (issue 9 §4).
+  await recordAccess(ctx.db, request, {
+    entity: "patient_family",
+    entityId: patient.user.id,
+    subjectUserId: patient.user.id,
+  });
+  return family;
 }

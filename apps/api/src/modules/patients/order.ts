@@ -3,7 +3,6 @@ import {
   conflict,
   DomainError,
   fieldError,
-  notFound,
   PATIENT_MESSAGES,
   type TBooking,
   type ZPatientOrderBody,
@@ -12,10 +11,8 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { recordChange } from "../bookings/history.ts";
-import { presentBooking } from "../bookings/presenters.ts";
-import * as bookingsRepository from "../bookings/repository.ts";
-import { productsByCode } from "../products/catalogue.ts";
+import { bookingById, enterBooking } from "../bookings/index.ts";
+import { productsByCode } from "../products/index.ts";
 import * as repository from "./repository.ts";
 import { patientOf, patientsCompany } from "./scope.ts";
 
@@ -55,26 +52,23 @@ export async function orderForPatient(
   });
 
   const bookingId = await ctx.db.transaction(async (tx) => {
-    const id = await bookingsRepository.insertBooking(tx, {
-      companyId,
-      healthServiceId: null,
-      userId: patient.user.id,
-      kind: "prodotto",
-      status: "confermato",
-      startAt: null,
-      endAt: null,
-      products: lines,
-      nre: body.nre ?? null,
-      operatorNotes: body.operator_notes?.length ? body.operator_notes : null,
-    });
-    await recordChange(tx, request, {
-      bookingId: id,
-      companyId,
-      action: "created_by_operator",
-      from: null,
-      to: "confermato",
-      detail: { products: lines.length },
-    });
+    const id = await enterBooking(
+      tx,
+      request,
+      {
+        companyId,
+        healthServiceId: null,
+        userId: patient.user.id,
+        kind: "prodotto",
+        status: "confermato",
+        startAt: null,
+        endAt: null,
+        products: lines,
+        nre: body.nre ?? null,
+        operatorNotes: body.operator_notes?.length ? body.operator_notes : null,
+      },
+      { action: "created_by_operator", detail: { products: lines.length } },
+    );
     await repository.ensureLink(tx, {
       companyId,
       userId: patient.user.id,
@@ -83,7 +77,5 @@ export async function orderForPatient(
     });
     return id;
   });
-  const row = await bookingsRepository.findBooking(ctx.db, bookingId);
-  if (!row) throw notFound();
-  return presentBooking(ctx, row);
+  return bookingById(ctx, bookingId);
 }

@@ -12,9 +12,9 @@ import { accounts, createTestContext, type TestContext } from "../../../test/hel
 import { loadConfig } from "../../config.ts";
 import { auditLog } from "../../platform/audit/tables.ts";
 import { createIds } from "../../platform/ids.ts";
+import { addDays, zonedDate, zonedToInstant } from "../../platform/zoned-time.ts";
 import { companyServices } from "../companies/tables.ts";
 import { companyHashid, demoCallers, nextMonday, operatorOf, ownCompanyHashid } from "../companies/test-helpers.ts";
-import { addDays, zonedDate, zonedToInstant } from "../companies/zoned-time.ts";
 import { users } from "../identity/tables.ts";
 
 let t: TestContext;

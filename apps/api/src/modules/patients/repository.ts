@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { bookingCountOf, bookingUserIds } from "../bookings/index.ts";
+import { careCircleUserIds, inCareCircle } from "../companies/index.ts";
 // Read only (docs/architecture.md "Boundaries"): listing and searching a company's patients by name
-// pages and sorts on the people's records, and who is a patient is decided by their bookings and
-// care circle; none of it can be done through service calls without loading every row.
-import { bookings } from "../bookings/tables.ts";
-import { careRelationships, healthServices } from "../companies/tables.ts";
+// pages and sorts on the people's records; none of it can be done through service calls without
+// loading every row. Who is a patient (their bookings, their care circle) comes from the owners'
+// read models, in the same query.
 import { anagrafiche, users } from "../identity/tables.ts";
 import { companyPatients } from "./tables.ts";
 
@@ -14,8 +15,8 @@ export type LinkRow = typeof companyPatients.$inferSelect;
 function patientIdsOf(companyId: number): SQL {
   return sql`(
     select ${companyPatients.userId} from ${companyPatients} where ${companyPatients.companyId} = ${companyId}
-    union select ${bookings.userId} from ${bookings} where ${bookings.companyId} = ${companyId}
-    union select ${careRelationships.userId} from ${careRelationships} where ${careRelationships.companyId} = ${companyId}
+    union ${bookingUserIds(companyId)}
+    union ${careCircleUserIds(companyId)}
   )`;
 }
 
@@ -32,8 +33,8 @@ function patientColumns(companyId: number) {
       active: companyPatients.active,
       consentAt: companyPatients.consentAt,
     },
-    inCareCircle: sql<boolean>`exists (select 1 from ${careRelationships} where ${careRelationships.companyId} = ${companyId} and ${careRelationships.userId} = ${users.id})`,
-    bookings: sql<number>`(select count(*)::int from ${bookings} where ${bookings.companyId} = ${companyId} and ${bookings.userId} = ${users.id})`,
+    inCareCircle: inCareCircle(companyId, users.id),
+    bookings: bookingCountOf(companyId, users.id),
   };
 }
 
@@ -139,7 +140,13 @@ export async function findLink(db: Executor, companyId: number, userId: number):
 /** Creates the link if missing (a second operator's booking never takes it over). */
 export async function ensureLink(
   db: Executor,
-  values: { companyId: number; userId: number; origin: LinkRow["origin"]; createdBy: number | null },
+  values: {
+    companyId: number;
+    userId: number;
+    origin: LinkRow["origin"];
+    createdBy: number | null;
+    createdAccount?: boolean;
+  },
 ): Promise<void> {
   await db.insert(companyPatients).values(values).onConflictDoNothing();
 }
@@ -169,44 +176,4 @@ export async function lockAndCheckTaxCode(db: Executor, cf: string, userId: numb
     .where(and(eq(anagrafiche.cf, cf), sql`${anagrafiche.userId} <> ${userId}`))
     .limit(1);
   return rows.length > 0;
-}
-
-/** A health service of the company (the booking use case checks ownership, duration and state). */
-export async function findCompanyHealthService(db: Executor, companyId: number, id: number) {
-  const rows = await db
-    .select({
-      id: healthServices.id,
-      slotMinutes: healthServices.slotMinutes,
-      active: healthServices.active,
-    })
-    .from(healthServices)
-    .where(and(eq(healthServices.id, id), eq(healthServices.companyId, companyId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** The company's bookings of its health services under a platform service ref (ASL appointments: 5), newest first. */
-export async function listBookingIdsByRef(
-  db: Executor,
-  companyId: number,
-  positionRef: number,
-  page: { limit: number; offset: number },
-): Promise<{ ids: number[]; total: number }> {
-  const where = and(eq(bookings.companyId, companyId), eq(healthServices.positionRef, positionRef));
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .innerJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
-      .where(where)
-      .orderBy(desc(bookings.startAt), asc(bookings.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(bookings)
-      .innerJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
-      .where(where),
-  ]);
-  return { ids: rows.map((r) => r.id), total: totals[0]?.n ?? 0 };
 }

@@ -6,6 +6,8 @@ import {
   ZBookingPagedResponse,
   ZBookingResponse,
   ZFamilyMemberListResponse,
+  ZMessage,
+  ZNumberVerificationBody,
   ZPatientBookingBody,
   ZPatientCompactListResponse,
   ZPatientIdParams,
@@ -22,7 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { OPERATOR } from "./access-rules.ts";
+import { MONITORING_ROOM_OPERATOR, OPERATOR } from "./access-rules.ts";
 import { aslAppointments, bookForPatient, patientBookings } from "./booking.ts";
 import { patientFamily } from "./family.ts";
 import { orderForPatient } from "./order.ts";
@@ -71,7 +73,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
         response: { 200: ZPatientResponse },
       },
     },
-    async (request) => ({ data: await service.patientCard(ctx, principalOf(request), request.params.id) }),
+    async (request) => ({ data: await service.patientCard(ctx, request, request.params.id) }),
   );
 
   app.get(
@@ -125,6 +127,25 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
       data: await service.updatePatientAnagrafica(ctx, request, request.params.id, request.body),
       message: PATIENT_MESSAGES.updated,
     }),
+  );
+
+  app.patch(
+    "/users/:id/number-verification",
+    {
+      // A staff action on a patient, not the person's own onboarding: a verified operator of a
+      // monitoring room (level 5); the service checks the company's option and that the person is
+      // one of its patients.
+      config: { access: MONITORING_ROOM_OPERATOR },
+      schema: {
+        tags,
+        summary:
+          "Mark a patient's phone verified after calling them (monitoring rooms with the option; the company's patients only)",
+        params: ZPatientIdParams,
+        body: ZNumberVerificationBody,
+        response: { 200: ZMessage },
+      },
+    },
+    async (request) => ({ message: await service.verifyPatientNumber(ctx, request, request.params.id) }),
   );
 
   app.patch(

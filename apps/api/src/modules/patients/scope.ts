@@ -3,8 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { Ids } from "../../platform/ids.ts";
 // Read only: whether the operator's company runs a platform service (spec 002 §2 menu rules).
-import * as companiesRepository from "../companies/repository.ts";
-import { ownCompanyId } from "../companies/scope.ts";
+import { findCompanyService, ownCompanyId } from "../companies/index.ts";
 import * as repository from "./repository.ts";
 
 /** Platform service refs (spec 002 §9): bookings, patients, agenda/ASL appointments. */
@@ -17,7 +16,7 @@ export const REFS = { bookings: 1, patients: 4, aslAppointments: 5 } as const;
 export async function companyWithService(db: Executor, principal: Principal, refs: readonly number[]): Promise<number> {
   const companyId = ownCompanyId(principal);
   for (const ref of refs) {
-    const service = await companiesRepository.findCompanyService(db, companyId, ref);
+    const service = await findCompanyService(db, companyId, ref);
     if (service?.active) return companyId;
   }
   throw forbidden(COMPANY_MESSAGES.serviceNotEnabled);

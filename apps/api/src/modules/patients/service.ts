@@ -1,6 +1,7 @@
 import {
   conflict,
   fieldError,
+  forbidden,
   notFound,
   PATIENT_MESSAGES,
   PATIENT_PICKER_LIMIT,
@@ -12,14 +13,13 @@ import {
   type TPatientStateBody,
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
+import { recordAccess } from "../../platform/access-log/access-log.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import { type Principal, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { ownCompanyId } from "../companies/scope.ts";
-import { toAnagraficaValues, updateAnagrafica } from "../identity/anagrafica.ts";
-import { createAccountFor, EMAIL_TAKEN_MESSAGE } from "../identity/registration.ts";
-// Read only: finding an existing citizen by tax code and a taken e-mail before registering.
-import * as identityRepository from "../identity/repository.ts";
+import { allowsForcedNumberVerification, ownCompanyId } from "../companies/index.ts";
+// Finding an existing citizen by tax code and a taken e-mail (read only) before registering one.
+import * as identity from "../identity/index.ts";
 import { presentCompact, presentPatient } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { patientOf, patientsCompany } from "./scope.ts";
@@ -67,9 +67,12 @@ export async function ownPatients(ctx: ModuleContext, principal: Principal): Pro
 }
 
 /** `GET companies/own/patients/{id}`: the patient card's data. */
-export async function patientCard(ctx: ModuleContext, principal: Principal, hashid: string): Promise<TPatient> {
-  const companyId = await patientsCompany(ctx.db, principal);
-  return presentPatient(ctx.ids, await patientOf(ctx.db, ctx.ids, companyId, hashid));
+export async function patientCard(ctx: ModuleContext, request: FastifyRequest, hashid: string): Promise<TPatient> {
+  const companyId = await patientsCompany(ctx.db, principalOf(request));
+  const patient = await patientOf(ctx.db, ctx.ids, companyId, hashid);
+  // A sensitive read: logged before the card is answered; a card that cannot be logged is not (issue 9 §4).
+  await recordAccess(ctx.db, request, { entity: "patient", entityId: patient.user.id, subjectUserId: patient.user.id });
+  return presentPatient(ctx.ids, patient);
 }
 
 /**
@@ -87,7 +90,7 @@ export async function registerPatient(
   const companyId = await patientsCompany(ctx.db, principal);
   const link = { companyId, origin: "registrazione" as const, createdBy: principal.userId };
 
-  const existing = await identityRepository.findUsersByTaxCode(ctx.db, body.cf);
+  const existing = await identity.findUsersByTaxCode(ctx.db, body.cf);
   if (existing.length > 0) {
     const citizen = existing.find((e) => e.user.type === 0);
     if (!citizen) throw conflict(PATIENT_MESSAGES.notCitizen);
@@ -108,8 +111,8 @@ export async function registerPatient(
     return { patient: await present(ctx, companyId, userId), created: false };
   }
 
-  if (body.email && (await identityRepository.emailTaken(ctx.db, body.email))) {
-    throw fieldError("email", EMAIL_TAKEN_MESSAGE);
+  if (body.email && (await identity.emailTaken(ctx.db, body.email))) {
+    throw fieldError("email", identity.EMAIL_TAKEN_MESSAGE);
   }
   const fields: TAnagraficaFields = {
     name: body.name,
@@ -137,7 +140,7 @@ export async function registerPatient(
     tipo_albo: null,
     specializzazione: null,
   };
-  const userId = await createAccountFor(ctx, request, {
+  const userId = await identity.createAccountFor(ctx, request, {
     email: body.email,
     type: 0,
     // The patient accepts the terms and the privacy notice at their first sign-in (post-login gate);
@@ -149,11 +152,13 @@ export async function registerPatient(
       notification_consense: true,
       marketing_consense: false,
     },
-    anagrafica: toAnagraficaValues(fields),
+    anagrafica: identity.toAnagraficaValues(fields),
     auditDetail: { type: 0, registered_by_company: companyId },
     async withinTransaction(tx, id) {
       if (await repository.lockAndCheckTaxCode(tx, body.cf, id)) throw conflict(PATIENT_MESSAGES.registeredMeanwhile);
-      await repository.ensureLink(tx, { ...link, userId: id });
+      // The company created this account: its contacts stay the company's to correct until the
+      // person signs in themself (updatePatientAnagrafica).
+      await repository.ensureLink(tx, { ...link, userId: id, createdAccount: true });
     },
   });
   return { patient: await present(ctx, companyId, userId), created: true };
@@ -169,6 +174,12 @@ function sameName(a: string, b: string): boolean {
  * `PUT companies/own/assistito/anagrafica/{id}`: the operator corrects a patient's personal record,
  * under the same rules as the citizen's own profile (identity's updateAnagrafica, as a citizen's
  * record; the audit names the operator). A new phone number must be verified again.
+ *
+ * Contacts (e-mail, phones) and the tax code decide where recovery links and codes go and whose
+ * SPID/CIE signs in (issue 9 §1: an operator rewriting a citizen's phone could reset her password).
+ * So the operator may change them only for a person whose account their company created and who
+ * has never signed in: someone the company still looks after alone. Anybody else's are theirs; the
+ * other fields stay the operator's to correct.
  */
 export async function updatePatientAnagrafica(
   ctx: ModuleContext,
@@ -179,10 +190,36 @@ export async function updatePatientAnagrafica(
   const principal = principalOf(request);
   const companyId = await patientsCompany(ctx.db, principal);
   const patient = await patientOf(ctx.db, ctx.ids, companyId, hashid);
+  const userId = patient.user.id;
+  const link = await repository.findLink(ctx.db, companyId, userId);
+  const companysOwn = link?.createdAccount === true && !(await identity.hasEverSignedIn(ctx.db, userId));
   // Whose record and under which rules: the patient's, as a citizen (type 0).
-  const subject: Principal = { ...principal, userId: patient.user.id, type: 0, permissions: [], companyId: null };
-  await updateAnagrafica(ctx, request, subject, fields);
-  return present(ctx, companyId, patient.user.id);
+  const subject: Principal = { ...principal, userId, type: 0, permissions: [], companyId: null };
+  await identity.updateAnagrafica(ctx, request, subject, fields, {
+    companyId,
+    ...(companysOwn
+      ? {}
+      : { lockedContacts: { contacts: PATIENT_MESSAGES.contactsLocked, taxCode: PATIENT_MESSAGES.taxCodeLocked } }),
+  });
+  return present(ctx, companyId, userId);
+}
+
+/**
+ * `PATCH users/{id}/number-verification` (spec 001 §4): an operator of a monitoring room (level 5,
+ * enforced by the route) whose company has the forceable option marks a patient's phone verified
+ * after calling them. Only the company's patients, as `companies/own/patients/{id}` answers: anyone
+ * else, whether they exist or not, is a 404.
+ */
+export async function verifyPatientNumber(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  hashid: string,
+): Promise<string> {
+  const principal = principalOf(request);
+  const companyId = ownCompanyId(principal);
+  if (!(await allowsForcedNumberVerification(ctx.db, companyId))) throw forbidden();
+  const patient = await patientOf(ctx.db, ctx.ids, companyId, hashid);
+  return identity.markNumberVerifiedByOperator(ctx, request, patient.user.id, companyId);
 }
 
 /** `PATCH companies/own/assistito/{id}`: follow or archive the patient, record or withdraw their consent. */

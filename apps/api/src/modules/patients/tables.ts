@@ -22,6 +22,11 @@ export const companyPatients = pgTable(
     origin: text({ enum: ["registrazione", "prenotazione", "modifica"] }).notNull(),
     /** The operator who created the row ("my patients", GET users/own/patients). */
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The company created this person's account (registered a new patient, not linked an existing
+     * citizen): until the person signs in themself, its operators may keep their contacts up to date.
+     */
+    createdAccount: boolean().notNull().default(false),
     /** False: archived (out of the pickers, no new bookings). */
     active: boolean().notNull().default(true),
     /** When the operator recorded the patient's consent to the company's processing of their data. */

@@ -32,19 +32,26 @@ export function actorOf(request: FastifyRequest): AuditActor {
 const forbiddenKeys = /password|token|code|secret|otp/i;
 
 /** Records who did what to which record; pass the use case's transaction so both land together. */
-export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  const detail = entry.detail ? redact(entry.detail) : null;
-  await db.insert(auditLog).values({
-    actorUserId: actor.userId,
-    actorType: actor.userType,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    companyId: entry.companyId ?? null,
-    detail,
-    ip: actor.ip,
-    requestId: actor.requestId,
-  });
+export function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  return recordAudits(db, actor, [entry]);
+}
+
+/** recordAudit for several records changed by one action (a bulk change): one statement. */
+export async function recordAudits(db: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: actor.userId,
+      actorType: actor.userType,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      companyId: entry.companyId ?? null,
+      detail: entry.detail ? redact(entry.detail) : null,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    })),
+  );
 }
 
 function redact(detail: Record<string, unknown>): Record<string, unknown> {

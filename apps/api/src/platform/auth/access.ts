@@ -1,4 +1,4 @@
-import { forbidden, type UserType, unauthenticated } from "@cura/domain";
+import { DomainError, forbidden, type UserType, unauthenticated } from "@cura/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -35,6 +35,13 @@ export interface Principal {
   companyLevel: number | null;
   emailPendingVerification: boolean;
   phonePendingVerification: boolean;
+  /**
+   * Set when the account may sign in but must not act yet (an operator waiting for their company
+   * to enable them): it reaches only its own account's routes (those of `allowUnverified`), and
+   * every other route answers 403 with this message and code. The authenticator decides it where
+   * the membership is resolved, so no route can forget it.
+   */
+  restricted: { message: string; code: string } | null;
 }
 
 /** Resolves a bearer token to its principal; the identity module provides it. */
@@ -98,6 +105,11 @@ export function registerAccess(app: FastifyInstance, authenticator: Authenticato
         throw unauthenticated("Indirizzo e-mail non verificato", "email_not_verified");
       if (principal.phonePendingVerification)
         throw unauthenticated("Numero di telefono non verificato", "phone_not_verified");
+      if (principal.restricted)
+        throw new DomainError("forbidden", {
+          message: principal.restricted.message,
+          publicCode: principal.restricted.code,
+        });
     }
     if (access.types && !access.types.includes(principal.type)) throw forbidden();
     if (access.permissions?.length || access.companyLevels?.length) {

@@ -1,11 +1,23 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import type { Dirent } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+
+/** One stored blob as a listing sees it. */
+export interface StoredBlob {
+  key: string;
+  modifiedAt: Date;
+}
 
 /** Where file bytes live. Local disk by default; an S3-compatible store implements the same. */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Every blob with its last modification time, for the orphan sweep. On S3 this is
+   * ListObjectsV2 (Key, LastModified), page after page.
+   */
+  list(): AsyncIterable<StoredBlob>;
 }
 
 export function createDiskStorage(root: string): FileStorage {
@@ -32,6 +44,25 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *list() {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        try {
+          yield { key: relative(base, path), modifiedAt: (await stat(path)).mtime };
+        } catch (error) {
+          // Removed since the directory was read: nothing to list.
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        }
+      }
     },
   };
 }

@@ -45,7 +45,8 @@ export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
                   <LanguageSwitch />
                   {user ? (
                     <>
-                      <HeaderNotifications user={user} />
+                      {/* An operator waiting to be enabled reaches no API but their own account's. */}
+                      {user.operator_status === "pending" ? null : <HeaderNotifications user={user} />}
                       <span
                         className="cura-user-name d-flex align-items-center text-white"
                         data-testid="header-user-name"

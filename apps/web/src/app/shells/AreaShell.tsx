@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
+import { AwaitingEnablingScreen } from "../../features/companies/components/AwaitingEnablingScreen.tsx";
 import { useLogout } from "../../features/identity/api/logout.ts";
 import { useMe } from "../../features/identity/api/me.ts";
 import { ConsentsScreen } from "../../features/identity/components/ConsentsScreen.tsx";
@@ -54,7 +55,8 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
   const personalDataAlert =
     gate.kind === "personalData" && path !== normalisePath(homePathOf(user)) && path !== normalisePath(profilePath);
 
-  const entries = navEntriesFor(`/${definition.area}`, definition.pages, user);
+  // Someone waiting to be enabled has nowhere to go yet: no menu, only the waiting screen.
+  const entries = gate.kind === "awaitingEnabling" ? [] : navEntriesFor(`/${definition.area}`, definition.pages, user);
   const areaName = t(definition.label);
 
   return (
@@ -90,6 +92,8 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
             ) : null}
             {gate.kind === "consents" ? (
               <ConsentsScreen />
+            ) : gate.kind === "awaitingEnabling" ? (
+              <AwaitingEnablingScreen />
             ) : (
               <Suspense fallback={<PageLoader />}>
                 <Outlet />

@@ -20,12 +20,13 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
-import { membershipOf } from "../../companies/service.ts";
+import { membershipOf } from "../../companies/index.ts";
 import { toAnagraficaValues } from "../anagrafica.ts";
 import { createAccount, EMAIL_TAKEN_MESSAGE, INVALID_PROJECT_MESSAGE } from "../registration.ts";
 import * as identityRepository from "../repository.ts";
-import { currentUser, DISABLED_MESSAGE } from "../service.ts";
+import { currentUser, signInRefusal } from "../service.ts";
 import { openSession } from "../sessions.ts";
+import { reserveRegistration } from "../throttle.ts";
 import { findAccountsByTaxCode } from "./repository.ts";
 import { seal, unseal } from "./sealed.ts";
 
@@ -132,14 +133,15 @@ export async function verifyIdentity(
   }
   const user = account.user;
   const membership = user.type === 1 ? await membershipOf(ctx.db, user.id) : null;
-  if (user.disabledAt || (membership && !membership.active)) {
+  const refusal = signInRefusal(user, membership);
+  if (refusal) {
     await recordAudit(ctx.db, actorOf(request), {
       action: "login.failed",
       entity: "user",
       entityId: user.id,
-      detail: { method: provider, reason: "disabled" },
+      detail: { method: provider, reason: membership?.status === "refused" ? "refused" : "disabled" },
     });
-    throw new DomainError("unauthenticated", { message: DISABLED_MESSAGE, publicCode: "user_disabled" });
+    throw refusal;
   }
   const session = await openSession(ctx.db, user, request);
   await recordAudit(
@@ -165,6 +167,7 @@ export async function registerByIdentity(
   body: RegisterByIdentityBody,
   binding: string | null,
 ): Promise<{ token: string; user: TUser }> {
+  await reserveRegistration(ctx.db, request.ip);
   const identity = openIdentityToken(
     ctx,
     provider,

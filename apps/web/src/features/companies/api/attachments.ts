@@ -1,4 +1,5 @@
 import type { TAttachment } from "@cura/domain";
+import { UPLOAD_DESTINATIONS } from "@cura/domain/constants";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { uploadPublic } from "../../files/api/upload-public.ts";
@@ -22,7 +23,7 @@ export function useAttachments(hash: string) {
 
 /** POST resources/public, then POST healthservices/allegati/add/{hash} with the uploaded file. */
 export async function addAttachment(hash: string, file: File): Promise<TAttachment[]> {
-  const uploaded = await uploadPublic({ file, destination: "allegati" });
+  const uploaded = await uploadPublic({ file, destination: UPLOAD_DESTINATIONS.serviceAttachments });
   return api.post<TAttachment[]>(`healthservices/allegati/add/${encodeURIComponent(hash)}`, {
     resource: uploaded.hashid,
   });

@@ -1,4 +1,5 @@
 import type { TCompanyDetail } from "@cura/domain";
+import { UPLOAD_DESTINATIONS } from "@cura/domain/constants";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api, apiPathOf } from "../../../lib/api.ts";
@@ -7,7 +8,7 @@ import { companyKeys } from "./keys.ts";
 
 /** POST resources/public, then POST companies/own/profile/picture with the uploaded image. */
 export async function setCompanyPicture(file: File): Promise<TCompanyDetail> {
-  const uploaded = await uploadPublic({ file, destination: "azienda" });
+  const uploaded = await uploadPublic({ file, destination: UPLOAD_DESTINATIONS.companyPicture });
   return api.post<TCompanyDetail>("companies/own/profile/picture", { resource: uploaded.hashid });
 }
 

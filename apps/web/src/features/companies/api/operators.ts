@@ -33,6 +33,28 @@ export function useChangeOperatorStatus() {
   return useMutation({ mutationFn: changeOperatorStatus, onSuccess: useStoreOperator() });
 }
 
+/**
+ * POST companies/operators/{hash}/enable or …/refuse: the answer to someone who registered with the
+ * company code. The list is read again: a refused one leaves it.
+ */
+export function decideOperatorRequest({
+  hash,
+  decision,
+}: {
+  hash: string;
+  decision: "enable" | "refuse";
+}): Promise<TOperator> {
+  return api.post<TOperator>(`companies/operators/${encodeURIComponent(hash)}/${decision}`);
+}
+
+export function useDecideOperatorRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideOperatorRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.operators() }),
+  });
+}
+
 /** POST companies/operators/role/update: role and permission strings. */
 export function updateOperatorRole(body: TOperatorRoleBody): Promise<TOperator> {
   return api.post<TOperator>("companies/operators/role/update", body);

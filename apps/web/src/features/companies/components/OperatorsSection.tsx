@@ -13,9 +13,16 @@ import { useTranslation } from "react-i18next";
 import { setServerErrors } from "../../../lib/api.ts";
 import { schemaResolver } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
+import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { RowAction } from "../../../ui/RowAction.tsx";
-import { useChangeOperatorStatus, useOperators, useSendCompanyCode, useUpdateOperatorRole } from "../api/operators.ts";
+import {
+  useChangeOperatorStatus,
+  useDecideOperatorRequest,
+  useOperators,
+  useSendCompanyCode,
+  useUpdateOperatorRole,
+} from "../api/operators.ts";
 import { messageOf } from "./errors.ts";
 import { Loading } from "./Loading.tsx";
 
@@ -23,13 +30,17 @@ const PERMISSIONS = Object.values(OPERATOR_PERMISSIONS);
 
 const displayName = (o: TOperator) => [o.name, o.surname].filter(Boolean).join(" ") || o.email || o.hashid;
 
-/** The company's operators: enable/suspend, role and permission strings, and the company code. */
+/**
+ * The company's operators: enable/suspend, role and permission strings, and the company code. Those
+ * who registered with the code come first, pending: "Abilita" or "Rifiuta", each confirmed.
+ */
 export function OperatorsSection({ company }: { company: string }) {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const operators = useOperators();
   const status = useChangeOperatorStatus();
   const [editing, setEditing] = useState<TOperator | null>(null);
+  const [deciding, setDeciding] = useState<{ operator: TOperator; decision: "enable" | "refuse" } | null>(null);
 
   return (
     <div>
@@ -39,6 +50,7 @@ export function OperatorsSection({ company }: { company: string }) {
         </h2>
         {operators.isPending ? <Loading /> : null}
         {operators.isError ? <FormMessage kind="error">{operators.error.message}</FormMessage> : null}
+        <p>{t("companies.operators.pendingHint")}</p>
         {operators.data && operators.data.length > 0 ? (
           <table className="table" data-testid="operators">
             <caption className="visually-hidden">{t("companies.operators.title")}</caption>
@@ -55,6 +67,33 @@ export function OperatorsSection({ company }: { company: string }) {
               {operators.data.map((o) => {
                 const name = displayName(o);
                 const enabled = o.status === "enabled";
+                if (o.status === "pending") {
+                  return (
+                    <tr key={o.hashid} data-testid="operator-pending">
+                      <th scope="row">{name}</th>
+                      <td>{o.email}</td>
+                      <td>{o.role}</td>
+                      <td>
+                        <span className="badge bg-warning text-dark">{t("companies.operators.pending")}</span>
+                      </td>
+                      <td className="d-flex flex-wrap gap-2">
+                        <RowAction
+                          label={t("companies.operators.enableOf", { name })}
+                          onClick={() => setDeciding({ operator: o, decision: "enable" })}
+                        >
+                          {t("companies.operators.enable")}
+                        </RowAction>
+                        <RowAction
+                          danger
+                          label={t("companies.operators.refuseOf", { name })}
+                          onClick={() => setDeciding({ operator: o, decision: "refuse" })}
+                        >
+                          {t("companies.operators.refuse")}
+                        </RowAction>
+                      </td>
+                    </tr>
+                  );
+                }
                 return (
                   <tr key={o.hashid}>
                     <th scope="row">{name}</th>
@@ -97,8 +136,60 @@ export function OperatorsSection({ company }: { company: string }) {
         ) : null}
       </section>
       {editing ? <RoleModal operator={editing} onClose={() => setEditing(null)} /> : null}
+      <DecisionModal request={deciding} onClose={() => setDeciding(null)} />
       <SendCodeForm company={company} />
     </div>
+  );
+}
+
+/** The confirmation of an answer to a request to join: enabling opens the company's data to them. */
+function DecisionModal({
+  request,
+  onClose,
+}: {
+  request: { operator: TOperator; decision: "enable" | "refuse" } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const decide = useDecideOperatorRequest();
+  // Kept while the modal closes, so its text does not vanish during the transition.
+  const [shown, setShown] = useState(request);
+  if (request && request !== shown) setShown(request);
+  const current = request ?? shown;
+  const name = current ? displayName(current.operator) : "";
+  const values = { name, email: current?.operator.email ?? "" };
+  const enable = current?.decision === "enable";
+
+  const confirm = () => {
+    if (!current) return;
+    decide.mutate(
+      { hash: current.operator.hashid, decision: current.decision },
+      {
+        onSuccess: () => {
+          alerts.success(enable ? COMPANY_MESSAGES.operatorEnabled : COMPANY_MESSAGES.operatorRequestRefused);
+          onClose();
+        },
+        onError: (error) => {
+          alerts.error(messageOf(error));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmModal
+      isOpen={request !== null}
+      title={t(enable ? "companies.operators.enableTitle" : "companies.operators.refuseTitle", values)}
+      confirmLabel={enable ? t("companies.operators.enable") : t("companies.operators.refuse")}
+      cancelLabel={t("companies.actions.cancel")}
+      busy={decide.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
+    >
+      <p className="mb-0">{t(enable ? "companies.operators.enableBody" : "companies.operators.refuseBody", values)}</p>
+    </ConfirmModal>
   );
 }
 

@@ -1,3 +1,4 @@
+import { OPERATOR_REFUSED_CODE } from "@cura/domain";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { session } from "../../../lib/session.ts";
@@ -50,6 +51,17 @@ describe("login page", () => {
     await fillAndSubmit("mario", "Segreta!123");
     expect(await screen.findByRole("heading", { level: 1, name: "Utenza disabilitata" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/disabled");
+  });
+
+  it("says so when the company refused the operator's request to join, instead of the disabled page", async () => {
+    const message = "La tua richiesta di accesso come operatore della struttura è stata rifiutata";
+    mockFetch((call) =>
+      call.url === "/api/v1/users/login" ? { status: 401, body: { message, code: OPERATOR_REFUSED_CODE } } : undefined,
+    );
+    const { router } = renderApp("/login");
+    await fillAndSubmit("mario", "Segreta!123");
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
+    expect(router.state.location.pathname).toBe("/login");
   });
 
   it("shows the throttle message on 429", async () => {

@@ -1,4 +1,4 @@
-import { type TLoginBody, ZLoginBody } from "@cura/domain";
+import { OPERATOR_REFUSED_CODE, type TLoginBody, ZLoginBody } from "@cura/domain";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -75,6 +75,11 @@ export default function LoginPage() {
     } catch (error) {
       if (!isApiError(error)) {
         setFormError(t("errors.unexpected"));
+        return;
+      }
+      // A company refused this operator's request to join: the server's message says so, here.
+      if (error.status === 401 && error.code === OPERATOR_REFUSED_CODE) {
+        setFormError(error.message);
         return;
       }
       if (error.status === 401) {

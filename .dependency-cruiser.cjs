@@ -1,0 +1,86 @@
+/**
+ * Module boundaries of the API (docs/architecture.md "Boundaries"), checked by `npm run
+ * check:boundaries` and by `npm test`. A module uses another module only through its index.ts (the
+ * module's public surface: service functions, types and the read models it chooses to expose), never
+ * its tables, repositories or helpers; platform/ has no domain words and never imports a module.
+ *
+ * Tests (`*.test.ts`, `test-helpers.ts`) are outside the rule: they build fixtures across modules
+ * (a company's operator, a user's anagrafica, a booking at a given hour) by writing rows directly,
+ * which no public service offers and none should. Production code never imports a test file.
+ */
+
+const modules = "^apps/api/src/modules/";
+const tests = "(\\.test\\.ts|/test-helpers\\.ts)$";
+
+/**
+ * The allowed exceptions to "only through the index". Each is read-only or schema-level and has its
+ * reason; adding one needs the same: a reason why the owner's service cannot do it.
+ */
+const exceptions = [
+  {
+    // A table may reference another module's table for a foreign key: the schema is one database.
+    from: `${modules}[^/]+/tables\\.ts$`,
+    to: `${modules}[^/]+/tables\\.ts$`,
+  },
+  {
+    // Lists that show, search or sort by a person's name or tax code (bookings' lists and history, a
+    // company's operators and patients, recurring reservations) join identity's users and
+    // anagrafiche read-only, in the list's own query: paging and sorting by surname cannot go through
+    // a service call without loading every row. Writes to those tables go through identity's service.
+    from: `${modules}(bookings/(repository|operator-repository|frequencies-repository)|companies/operators-repository|patients/repository)\\.ts$`,
+    to: `${modules}identity/tables\\.ts$`,
+  },
+  {
+    // The start-up seed's demo bookings look up the demo world they are added to (the demo pharmacy,
+    // its services and administrator, two demo citizens) by name. Seed code: no request runs it.
+    from: `${modules}bookings/demo-data\\.ts$`,
+    to: `${modules}(companies|identity)/tables\\.ts$`,
+  },
+  {
+    // The company's statistics group its bookings by status, service and day in SQL, read-only
+    // (GET companies/own/statistics): counting through bookings' service would load every booking.
+    from: `${modules}companies/statistics-repository\\.ts$`,
+    to: `${modules}bookings/tables\\.ts$`,
+  },
+];
+
+const internalsComment =
+  "A module imports another module only through its index.ts (docs/architecture.md " +
+  '"Boundaries"): export what you need from the owner\'s index, or add a read model to the ' +
+  "owner's repository and expose it there. The exceptions are listed in .dependency-cruiser.cjs.";
+const otherModuleInternals = [`${modules}$1/`, `${modules}[^/]+/index\\.ts$`];
+
+module.exports = {
+  forbidden: [
+    {
+      name: "module-internals",
+      comment: internalsComment,
+      severity: "error",
+      from: { path: `${modules}([^/]+)/`, pathNot: [tests, ...exceptions.map((e) => e.from)] },
+      to: { path: modules, pathNot: otherModuleInternals },
+    },
+    // The files of an exception follow the same rule, less the one target the exception allows.
+    ...exceptions.map((exception, i) => ({
+      name: `module-internals-exception-${i + 1}`,
+      comment: internalsComment,
+      severity: "error",
+      from: { path: exception.from.replace(modules, `${modules}(?=([^/]+)/)`) },
+      to: { path: modules, pathNot: [...otherModuleInternals, exception.to] },
+    })),
+    {
+      name: "platform-imports-module",
+      comment: "platform/ has no domain words and never imports a module: move the helper, or invert the call.",
+      severity: "error",
+      from: { path: "^apps/api/src/platform/" },
+      to: { path: modules },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "apps/api/tsconfig.json" },
+    // Node 24 runs the TypeScript directly: imports name the .ts file.
+    enhancedResolveOptions: { extensions: [".ts", ".js"] },
+  },
+};

@@ -1,0 +1,407 @@
+/**
+ * npm run fault:pg [-- --short] — the database crashes under write load (issue 15, docs/reliability.md).
+ *
+ * 1. Creates a throwaway PostgreSQL cluster (pg_createcluster on a free port, listening on 127.0.0.1
+ *    only, trust authentication), so the shared server is never touched, and checks that `fsync` and
+ *    `synchronous_commit` are on: an acknowledged write must be on disk.
+ * 2. Starts the API (apps/api/src/main.ts with demo data, hence NODE_ENV=development) on a free loopback port.
+ * 3. Runs a write load: citizens create bookings (requests without a slot, so the load never runs out
+ *    of free slots) and write a message on each. Every write carries a unique nonce (the booking's
+ *    notes, the message's body); every 2xx is recorded with the hashid it answered. A failed write is
+ *    retried with the same nonce, as a client would, so a write that committed but whose answer was
+ *    lost shows up as a duplicate (counted; idempotency keys are the cure, not yet in place).
+ * 4. Mid-load: `pg_ctlcluster <version> <name> stop -m immediate` (a crash: no checkpoint, no goodbye
+ *    to clients). While it is down, probes check that a route answers 503 `{ message }` within 2 s and
+ *    that /api/v1/health answers 503 with the database down. After 10 s (3 s with --short) the cluster
+ *    starts again; requests must succeed within 5 s of its return, with the same API process.
+ * 5. After the load: every acknowledged write is in the database (0 lost), how many were duplicated,
+ *    and whether the API process is still the one started in step 2. Prints a report; exit 1 when a
+ *    check fails. The cluster, the API and the work folder are removed at the end, also on failure
+ *    or Ctrl-C.
+ *
+ * Needs root (pg_createcluster/pg_ctlcluster run the server as the postgres user) and Debian's
+ * postgresql-common. Not part of npm test; `--short` is the CI version.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { loadConfig } from "../apps/api/src/config.ts";
+import { DEMO_PASSWORD } from "../apps/api/src/db/seed.ts";
+import { createIds } from "../apps/api/src/platform/ids.ts";
+
+const SHORT = process.argv.includes("--short");
+/** Seconds of load before the crash, seconds down, seconds of load after the return. */
+const BEFORE_S = SHORT ? 5 : 20;
+const DOWN_S = SHORT ? 3 : 10;
+const AFTER_S = SHORT ? 4 : 15;
+const CLIENTS = SHORT ? 4 : 8;
+/** Hard bounds: the load loops stop at these whatever happens. */
+const MAX_WRITES_PER_CLIENT = 20_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const UNAVAILABLE = "Servizio temporaneamente non disponibile";
+const CITIZENS = ["maria.rossi@cura.demo", "giuseppe.bianchi@cura.demo", "giulia.esposito@cura.demo"];
+const PHARMACY_ADMIN = "farmacia.admin@cura.demo";
+
+const root = new URL("..", import.meta.url).pathname;
+const ids = createIds(loadConfig({}).hashids);
+const cluster = { version: "", name: `cura_fault_${process.pid}`, port: 0, created: false };
+let api: ChildProcess | null = null;
+let workDir = "";
+
+function log(line: string): void {
+  console.log(`[${new Date().toISOString().slice(11, 23)}] ${line}`);
+}
+
+function run(command: string, args: string[]): string {
+  const result = spawnSync(command, args, { encoding: "utf8" });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+  return result.stdout;
+}
+
+const ctl = (action: string, ...extra: string[]) =>
+  run("pg_ctlcluster", ["--skip-systemctl-redirect", cluster.version, cluster.name, action, ...extra]);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Everything this script started goes, in any case; synchronous so that it also runs on exit. */
+function cleanUp(): void {
+  if (api && api.exitCode === null && api.signalCode === null) api.kill("SIGKILL");
+  api = null;
+  if (cluster.created) {
+    spawnSync("pg_dropcluster", ["--stop", cluster.version, cluster.name], { encoding: "utf8" });
+    cluster.created = false;
+  }
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  workDir = "";
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    log(`${signal}: cleaning up`);
+    cleanUp();
+    process.exit(130);
+  });
+}
+process.on("exit", cleanUp);
+
+async function createCluster(): Promise<string> {
+  const versions = readdirSync("/etc/postgresql").filter((v) => /^\d+$/.test(v));
+  cluster.version = versions.sort((a, b) => Number(b) - Number(a))[0] ?? "";
+  if (!cluster.version) throw new Error("no PostgreSQL version under /etc/postgresql (postgresql-common)");
+  cluster.port = await freePort();
+  cluster.created = true; // from here on, cleanUp drops it even if creation fails halfway
+  run("pg_createcluster", [
+    cluster.version,
+    cluster.name,
+    "--port",
+    String(cluster.port),
+    "--",
+    "--auth-local=trust",
+    "--auth-host=trust",
+  ]);
+  // Loopback only (the default, "localhost", would add ::1); Debian's postgresql.conf includes conf.d.
+  writeFileSync(
+    `/etc/postgresql/${cluster.version}/${cluster.name}/conf.d/fault-pg.conf`,
+    "listen_addresses = '127.0.0.1'\n",
+  );
+  ctl("start");
+  const url = `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const setting = async (name: string) => (await admin.query(`show ${name}`)).rows[0]?.[name] as string;
+    const fsync = await setting("fsync");
+    const synchronousCommit = await setting("synchronous_commit");
+    log(
+      `cluster ${cluster.version}/${cluster.name} on 127.0.0.1:${cluster.port}: fsync=${fsync}, synchronous_commit=${synchronousCommit}`,
+    );
+    if (fsync !== "on" || synchronousCommit !== "on") {
+      throw new Error("fsync and synchronous_commit must be on: an acknowledged write has to survive a crash");
+    }
+    await admin.query("create database cura");
+  } finally {
+    await admin.end();
+  }
+  return `postgresql://postgres@127.0.0.1:${cluster.port}/cura`;
+}
+
+function startApi(databaseUrl: string, port: number): ChildProcess {
+  const out = createWriteStream(join(workDir, "api.log"));
+  const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      // Development: the demo accounts the load signs in with exist only outside production.
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: workDir,
+      STORAGE_DIR: join(workDir, "files"),
+      APP_SECRET: randomBytes(32).toString("hex"),
+      FILES_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  return child;
+}
+
+interface Answer {
+  status: number; // 0: no HTTP answer (network error, timeout)
+  ms: number;
+  body: { data?: { hashid?: string; database?: string }; message?: string } | null;
+}
+
+async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    let parsed: Answer["body"] = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: kept as no body.
+    }
+    return { status: response.status, ms: performance.now() - started, body: parsed };
+  } catch {
+    return { status: 0, ms: performance.now() - started, body: null };
+  }
+}
+
+async function waitForApi(base: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (api?.exitCode !== null) throw new Error(`the API exited at start (code ${api?.exitCode}); see its log`);
+    if ((await call(base, "GET", "health")).status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the API did not answer /health within 180 s");
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const answer = await call(base, "POST", "users/login", undefined, { email, password: DEMO_PASSWORD });
+  const token = (answer.body?.data as { token?: string } | undefined)?.token;
+  if (answer.status !== 200 || !token)
+    throw new Error(`login ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return token;
+}
+
+/** A health service of the demo pharmacy, open on weekdays, that the load books (requests without a slot). */
+async function bookableService(base: string): Promise<string> {
+  const admin = await login(base, PHARMACY_ADMIN);
+  const created = await call(base, "POST", "healthservices", admin, { name: "Prova di guasto", slot_minutes: 30 });
+  const service = created.body?.data?.hashid;
+  if (created.status !== 201 || !service)
+    throw new Error(`health service: ${created.status} ${JSON.stringify(created.body)}`);
+  const days = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ranges: [{ from: "08:00", to: "18:00" }] }));
+  const hours = await call(base, "POST", `healthservices/own/openings/${service}`, admin, { days });
+  if (hours.status !== 200) throw new Error(`openings: ${hours.status} ${JSON.stringify(hours.body)}`);
+  return service;
+}
+
+type Kind = "booking" | "message";
+interface Stats {
+  acknowledged: Map<string, { kind: Kind; hashid: string }>; // nonce → what the API answered
+  attempts: number;
+  statuses: Map<string, number>;
+  retries: number;
+}
+
+/** One client: book, then write on the booking; a failed write is retried with the same nonce. */
+async function client(base: string, token: string, service: string, n: number, stats: Stats, stop: () => boolean) {
+  let writes = 0;
+  const write = async (kind: Kind, nonce: string, send: () => Promise<Answer>): Promise<string | null> => {
+    while (!stop() && writes < MAX_WRITES_PER_CLIENT) {
+      writes++;
+      stats.attempts++;
+      const answer = await send();
+      const key = `${kind} ${answer.status}`;
+      stats.statuses.set(key, (stats.statuses.get(key) ?? 0) + 1);
+      const hashid = answer.body?.data?.hashid;
+      if (answer.status >= 200 && answer.status < 300 && hashid) {
+        stats.acknowledged.set(nonce, { kind, hashid });
+        return hashid;
+      }
+      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) return null; // a refusal: not retried
+      stats.retries++;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return null;
+  };
+  for (let i = 0; !stop() && writes < MAX_WRITES_PER_CLIENT; i++) {
+    const bookingNonce = `fault-b-${n}-${i}-${randomBytes(4).toString("hex")}`;
+    const booking = await write("booking", bookingNonce, () =>
+      call(base, "POST", "reservations", token, { health_service: service, no_preference: true, notes: bookingNonce }),
+    );
+    if (!booking) continue;
+    const messageNonce = `fault-m-${n}-${i}-${randomBytes(4).toString("hex")}`;
+    await write("message", messageNonce, () =>
+      call(base, "POST", `reservations/message/${booking}`, token, { body: messageNonce }),
+    );
+  }
+}
+
+interface Probe {
+  at: number;
+  route: Answer;
+  health: Answer;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  workDir = mkdtempSync(join(tmpdir(), "cura-fault-pg-"));
+  const failures: string[] = [];
+  const databaseUrl = await createCluster();
+  const apiPort = await freePort();
+  const base = `http://127.0.0.1:${apiPort}/api/v1`;
+  api = startApi(databaseUrl, apiPort);
+  const apiPid = api.pid;
+  let apiExit: string | null = null;
+  api.once("exit", (code, signal) => {
+    apiExit = `code ${code} signal ${signal}`;
+  });
+  await waitForApi(base);
+  log(`API up on ${base} (pid ${apiPid}) in ${((Date.now() - started) / 1000).toFixed(1)} s since start`);
+
+  const service = await bookableService(base);
+  const tokens = await Promise.all(CITIZENS.map((email) => login(base, email)));
+  const probeToken = tokens[0] as string;
+  const stats: Stats = { acknowledged: new Map(), attempts: 0, statuses: new Map(), retries: 0 };
+  let stopping = false;
+  const loadEnds = Date.now() + (BEFORE_S + DOWN_S + AFTER_S + 60) * 1000; // a bound whatever happens
+  const stop = () => stopping || Date.now() > loadEnds;
+  const load = Promise.all(
+    Array.from({ length: CLIENTS }, (_, n) =>
+      client(base, tokens[n % tokens.length] as string, service, n, stats, stop),
+    ),
+  );
+  log(`load: ${CLIENTS} clients on ${tokens.length} citizens, ${BEFORE_S} s before the crash`);
+  await new Promise((resolve) => setTimeout(resolve, BEFORE_S * 1000));
+
+  const before = stats.acknowledged.size;
+  const crashAt = Date.now();
+  ctl("stop", "-m", "immediate");
+  log(`database stopped (-m immediate) after ${before} acknowledged writes`);
+
+  // While down: a route that needs the database, and the health check, probed every 500 ms.
+  const probes: Probe[] = [];
+  while (Date.now() - crashAt < DOWN_S * 1000) {
+    const [route, health] = await Promise.all([
+      call(base, "GET", "users/fresh/me", probeToken),
+      call(base, "GET", "health"),
+    ]);
+    probes.push({ at: Date.now() - crashAt, route, health });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const slowest = Math.max(...probes.map((p) => Math.max(p.route.ms, p.health.ms)));
+  const wrongRoute = probes.filter((p) => p.route.status !== 503 || p.route.body?.message !== UNAVAILABLE);
+  const wrongHealth = probes.filter((p) => p.health.status !== 503 || p.health.body?.data?.database !== "down");
+  if (wrongRoute.length > 0)
+    failures.push(`while down, ${wrongRoute.length}/${probes.length} route probes were not 503 "${UNAVAILABLE}"`);
+  if (wrongHealth.length > 0)
+    failures.push(`while down, ${wrongHealth.length}/${probes.length} health probes did not report the database down`);
+  if (slowest > 2000) failures.push(`while down, a probe took ${Math.round(slowest)} ms (limit 2000)`);
+
+  ctl("start"); // returns once the server accepts connections (after crash recovery)
+  const readyAt = Date.now();
+  log(`database started again after ${((readyAt - crashAt) / 1000).toFixed(1)} s down`);
+  let recoveredMs: number | null = null;
+  while (Date.now() - readyAt < 15_000) {
+    const probe = await call(base, "GET", "users/fresh/me", probeToken);
+    if (probe.status === 200) {
+      recoveredMs = Date.now() - readyAt;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (recoveredMs === null || recoveredMs > 5000)
+    failures.push(`requests did not succeed within 5 s of the database's return (${recoveredMs ?? "never"} ms)`);
+  log(`requests succeed again ${recoveredMs ?? "never"} ms after the database's return`);
+
+  await new Promise((resolve) => setTimeout(resolve, AFTER_S * 1000));
+  stopping = true;
+  await load;
+  const alive = api.exitCode === null && api.signalCode === null && apiExit === null;
+  if (!alive) failures.push(`the API process exited (${apiExit})`);
+
+  // Every acknowledged write is in the database, once.
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  const rows = new Map<string, number[]>();
+  const collect = (nonce: string, id: number) => rows.set(nonce, [...(rows.get(nonce) ?? []), id]);
+  for (const row of (await sql.query("select id, notes from bookings where notes like 'fault-b-%'")).rows)
+    collect(row.notes, row.id);
+  for (const row of (await sql.query("select id, body from booking_messages where body like 'fault-m-%'")).rows)
+    collect(row.body, row.id);
+  await sql.end();
+  let lost = 0;
+  for (const [nonce, { hashid }] of stats.acknowledged) {
+    const found = rows.get(nonce) ?? [];
+    if (!found.some((id) => ids.encode(id) === hashid)) lost++;
+  }
+  const duplicated = [...rows.values()].filter((list) => list.length > 1).length;
+  const unacknowledged = [...rows.keys()].filter((nonce) => !stats.acknowledged.has(nonce)).length;
+  if (lost > 0) failures.push(`${lost} acknowledged writes are not in the database`);
+
+  const log503 = readFileSync(join(workDir, "api.log"), "utf8");
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+Database crash under load (${SHORT ? "short" : "full"}): PostgreSQL ${cluster.version}, ${CLIENTS} clients
+  writes attempted            ${stats.attempts} (${stats.retries} retried after a failure)
+  acknowledged (2xx)          ${stats.acknowledged.size} (${before} before the crash)
+  lost                        ${lost}
+  duplicated (retry of a committed write whose answer was lost)  ${duplicated}
+  written, never acknowledged ${unacknowledged}
+  answers                     ${[...stats.statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}
+  down ${DOWN_S} s: ${probes.length} probes, route 503 ${probes.length - wrongRoute.length}/${probes.length}, health down ${probes.length - wrongHealth.length}/${probes.length}, slowest ${Math.round(slowest)} ms
+  back: requests succeed ${recoveredMs ?? "never"} ms after the database's return
+  API process ${alive ? `still running (pid ${apiPid})` : `exited (${apiExit})`}; "database connection lost" lines: ${(log503.match(/database connection lost/g) ?? []).length}
+  total ${seconds} s
+${failures.length === 0 ? "PASS" : `FAIL\n  - ${failures.join("\n  - ")}`}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error);
+  if (workDir) {
+    try {
+      console.error(`--- API log (tail) ---\n${readFileSync(join(workDir, "api.log"), "utf8").slice(-3000)}`);
+    } catch {
+      // No log yet.
+    }
+  }
+} finally {
+  cleanUp();
+}
+process.exit(code);
