@@ -7,6 +7,7 @@ export default defineConfig({
       "packages/domain/vitest.config.ts",
       "apps/api/vitest.config.ts",
       "apps/web/vitest.config.ts",
+      "apps/web/vitest.budgets.config.ts",
       "e2e/vitest.config.ts",
     ],
   },

@@ -19,11 +19,12 @@ import {
 import { companies, companyServices, healthServices, openingHours } from "../apps/api/src/modules/companies/tables.ts";
 import { hashPassword } from "../apps/api/src/platform/auth/passwords.ts";
 
-export const COMPANIES = 10_000;
+/** BENCH_COMPANIES and BENCH_BOOKINGS make a smaller data set (bench:api's default is smaller). */
+export const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10_000);
 export const SERVICES_PER_COMPANY = 5;
 export const CITIZENS = 10_000;
 /** Spread over the first 50,000 benchmark health services: 20 each, one a day at most. */
-export const BOOKINGS = 1_000_000;
+export const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
 const BOOKINGS_PER_SERVICE = 20;
 const BATCH = 1_000;
 
@@ -32,7 +33,8 @@ export const benchCitizenEmail = (n: number) => `cittadino.${n}@bench.cura`;
 export { DEMO_PASSWORD };
 
 export const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-export const databaseName = "cura_bench";
+/** BENCH_DATABASE names another database, so that two benchmarks can run on one server at once. */
+export const databaseName = process.env.BENCH_DATABASE ?? "cura_bench";
 
 export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);

@@ -22,16 +22,15 @@
  * Needs root (pg_createcluster/pg_ctlcluster run the server as the postgres user) and Debian's
  * postgresql-common. Not part of npm test; `--short` is the CI version.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { loadConfig } from "../apps/api/src/config.ts";
-import { DEMO_PASSWORD } from "../apps/api/src/db/seed.ts";
 import { createIds } from "../apps/api/src/platform/ids.ts";
+import { type Answer, call, freePort, log, login, run, startApi, waitForApi } from "./fault/common.ts";
 
 const SHORT = process.argv.includes("--short");
 /** Seconds of load before the crash, seconds down, seconds of load after the return. */
@@ -41,43 +40,17 @@ const AFTER_S = SHORT ? 4 : 15;
 const CLIENTS = SHORT ? 4 : 8;
 /** Hard bounds: the load loops stop at these whatever happens. */
 const MAX_WRITES_PER_CLIENT = 20_000;
-const REQUEST_TIMEOUT_MS = 15_000;
 const UNAVAILABLE = "Servizio temporaneamente non disponibile";
 const CITIZENS = ["maria.rossi@cura.demo", "giuseppe.bianchi@cura.demo", "giulia.esposito@cura.demo"];
 const PHARMACY_ADMIN = "farmacia.admin@cura.demo";
 
-const root = new URL("..", import.meta.url).pathname;
 const ids = createIds(loadConfig({}).hashids);
 const cluster = { version: "", name: `cura_fault_${process.pid}`, port: 0, created: false };
 let api: ChildProcess | null = null;
 let workDir = "";
 
-function log(line: string): void {
-  console.log(`[${new Date().toISOString().slice(11, 23)}] ${line}`);
-}
-
-function run(command: string, args: string[]): string {
-  const result = spawnSync(command, args, { encoding: "utf8" });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`);
-  }
-  return result.stdout;
-}
-
 const ctl = (action: string, ...extra: string[]) =>
   run("pg_ctlcluster", ["--skip-systemctl-redirect", cluster.version, cluster.name, action, ...extra]);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Everything this script started goes, in any case; synchronous so that it also runs on exit. */
 function cleanUp(): void {
@@ -138,80 +111,6 @@ async function createCluster(): Promise<string> {
     await admin.end();
   }
   return `postgresql://postgres@127.0.0.1:${cluster.port}/cura`;
-}
-
-function startApi(databaseUrl: string, port: number): ChildProcess {
-  const out = createWriteStream(join(workDir, "api.log"));
-  const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      // Development: the demo accounts the load signs in with exist only outside production.
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: workDir,
-      STORAGE_DIR: join(workDir, "files"),
-      APP_SECRET: randomBytes(32).toString("hex"),
-      FILES_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  return child;
-}
-
-interface Answer {
-  status: number; // 0: no HTTP answer (network error, timeout)
-  ms: number;
-  body: { data?: { hashid?: string; database?: string }; message?: string } | null;
-}
-
-async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${base}/${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    let parsed: Answer["body"] = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON: kept as no body.
-    }
-    return { status: response.status, ms: performance.now() - started, body: parsed };
-  } catch {
-    return { status: 0, ms: performance.now() - started, body: null };
-  }
-}
-
-async function waitForApi(base: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (api?.exitCode !== null) throw new Error(`the API exited at start (code ${api?.exitCode}); see its log`);
-    if ((await call(base, "GET", "health")).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the API did not answer /health within 180 s");
-}
-
-async function login(base: string, email: string): Promise<string> {
-  const answer = await call(base, "POST", "users/login", undefined, { email, password: DEMO_PASSWORD });
-  const token = (answer.body?.data as { token?: string } | undefined)?.token;
-  if (answer.status !== 200 || !token)
-    throw new Error(`login ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return token;
 }
 
 /** A health service of the demo pharmacy, open on weekdays, that the load books (requests without a slot). */
@@ -282,13 +181,13 @@ async function main(): Promise<number> {
   const databaseUrl = await createCluster();
   const apiPort = await freePort();
   const base = `http://127.0.0.1:${apiPort}/api/v1`;
-  api = startApi(databaseUrl, apiPort);
+  api = startApi({ databaseUrl, port: apiPort, workDir });
   const apiPid = api.pid;
   let apiExit: string | null = null;
   api.once("exit", (code, signal) => {
     apiExit = `code ${code} signal ${signal}`;
   });
-  await waitForApi(base);
+  await waitForApi(base, api);
   log(`API up on ${base} (pid ${apiPid}) in ${((Date.now() - started) / 1000).toFixed(1)} s since start`);
 
   const service = await bookableService(base);

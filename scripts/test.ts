@@ -55,6 +55,9 @@ if (pgOnly) {
     run("Chromium for the journeys", process.execPath, ["scripts/ensure-chromium.ts"]) &&
     run("Build the web app", "npm", ["run", "--silent", "build"])
   ) {
+    // What each area's first page downloads, from the build's manifest (apps/web/test/budgets.test.ts).
+    const [budgetCmd, budgetArgs] = vitest("budgets.json", ["budgets"]);
+    run("Front-end budgets (initial JS and CSS per area, gzip)", budgetCmd, [...budgetArgs]);
     const [e2eCmd, e2eArgs] = vitest("e2e.json", ["e2e"]);
     run("Browser journeys (Chromium, axe-core)", e2eCmd, [...e2eArgs]);
   }

@@ -3,6 +3,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { buildHash } from "./vite-plugins/build-hash.ts";
+import { precompress } from "./vite-plugins/precompress.ts";
+import { zodWithoutEval } from "./vite-plugins/zod-without-eval.ts";
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
 
@@ -32,10 +35,21 @@ function bootstrapItaliaFonts(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), bootstrapItaliaFonts()],
+  plugins: [react(), bootstrapItaliaFonts(), zodWithoutEval(), precompress(), buildHash()],
   resolve: {
     // design-react-kit → reactstrap → react-popper would otherwise pull a second React (blank page).
     dedupe: ["react", "react-dom"],
+  },
+  css: {
+    preprocessorOptions: {
+      scss: {
+        // src/styles/bootstrap-italia.scss imports the package's own partials (bootstrap-italia/src/scss),
+        // written for @import and Sass's global functions: their deprecation notices are not ours to fix.
+        loadPaths: [dirname(packageDir("bootstrap-italia"))],
+        quietDeps: true,
+        silenceDeprecations: ["import", "global-builtin", "color-functions", "slash-div", "abs-percent", "if-function"],
+      },
+    },
   },
   server: {
     port: 5173,
@@ -52,5 +66,7 @@ export default defineConfig({
     outDir: join(webRoot, "dist"),
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the front-end budgets (test/budgets.test.ts): which chunks each page loads first.
+    manifest: true,
   },
 });

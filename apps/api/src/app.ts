@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setValidationLanguage } from "@cura/domain";
 import cors from "@fastify/cors";
@@ -26,6 +27,7 @@ import { createDiskStorage, type FileStorage } from "./platform/files/storage.ts
 import { createIds } from "./platform/ids.ts";
 import { registerInputGuard } from "./platform/input.ts";
 import { createJobRunner } from "./platform/jobs/runner.ts";
+import { createLoadMonitor } from "./platform/load.ts";
 import { createMailer } from "./platform/messaging/mailer.ts";
 import { createOutbox } from "./platform/messaging/outbox.ts";
 import { createOutboxSmsSender, type SmsSender, unconfiguredSmsSender } from "./platform/messaging/sms.ts";
@@ -40,6 +42,8 @@ export interface AppOptions {
   sms?: SmsSender;
   /** Where log lines go (tests read them); stdout when absent. */
   logStream?: { write(line: string): void };
+  /** The built web app (default apps/web/dist); tests give a folder of their own. */
+  webDist?: string;
 }
 
 /** The whole API as one Fastify instance: platform plugins, then every module. Used by main and tests. */
@@ -88,7 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage ?? createDiskStorage(config.storageDir),
     ping: database.ping,
     jobs: createJobRunner({ pglite: database.pglite, pool: database.pool, log: app.log }),
+    load: config.devTools ? createLoadMonitor(database.poolLoad) : null,
   };
+  app.addHook("onClose", () => ctx.load?.stop());
   // Scheduled jobs run in every environment but tests, which run them on demand (app.jobs.runNow).
   app.decorate("jobs", ctx.jobs);
   if (config.env !== "test") app.addHook("onReady", () => ctx.jobs.start());
@@ -127,16 +133,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(module.routes, { prefix: "/api/v1", ctx });
   }
 
-  await serveWebApp(app, config.devTools);
+  await serveWebApp(app, config.devTools, options.webDist ?? webDistDir);
   return app;
 }
 
+/**
+ * How long a browser may keep a file of the web app. Vite names what it builds under assets/ by its
+ * content, so a new version is a new URL and the old one can be kept for a year without asking.
+ * Everything else (index.html, which names the current assets; robots.txt) is revalidated on every
+ * use (ETag), so a deployment shows at the next load. The fonts are copied from bootstrap-italia
+ * under fixed names: a day.
+ */
+export function webCacheControl(pathInBuild: string): string {
+  if (pathInBuild.startsWith("assets/")) return "public, max-age=31536000, immutable";
+  if (pathInBuild.startsWith("fonts/")) return "public, max-age=86400";
+  return "no-cache";
+}
+
 /** The built single-page app, with every non-API path answered by index.html (client routing). */
-async function serveWebApp(app: FastifyInstance, devTools: boolean): Promise<void> {
-  const hasBuild = existsSync(`${webDistDir}/index.html`);
-  if (hasBuild) await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+async function serveWebApp(app: FastifyInstance, devTools: boolean, webDist: string): Promise<void> {
+  const hasBuild = existsSync(`${webDist}/index.html`);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes x.br and x.gz next to each text file (apps/web/vite-plugins/precompress.ts):
+      // sent by Accept-Encoding, with Vary, without compressing per request.
+      preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz"],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header("cache-control", webCacheControl(relative(webDist, path)));
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && hasBuild;
+    // A missing built file (an old tab asking for a chunk a new version replaced) is a 404: answered
+    // with the page, the browser would fail on HTML where it expects a script.
+    const isPage =
+      request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/") && hasBuild;
     // Development pages (the outbox) do not exist in production: the app renders its not-found page.
     if (isPage) {
       const status = !devTools && request.url.startsWith("/dev/") ? 404 : 200;

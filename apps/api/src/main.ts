@@ -34,6 +34,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   timeouts: config.databaseTimeouts,
+  queueLimit: config.databaseQueueLimit,
   // The request that used the connection answers 503 on its own; this is the line for whoever runs it.
   onConnectionError: (error) => reportConnectionLost(error),
 });

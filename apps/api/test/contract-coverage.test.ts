@@ -18,6 +18,7 @@ const EXTRA_ROUTES: Record<string, string> = {
   "GET companies/own/reservations/frequencies":
     "the operator's recall section lists the company's recurring reservations; the spec lists them only by user",
   "GET dev/outbox": "the development outbox of e-mails and SMS (absent in production)",
+  "GET dev/load": "event-loop delay and pool queue read by npm run fault:slow (absent in production)",
   "GET notifications":
     "the notification centre (spec 001 §2 screen 22): the spec names the screen but no call; paged, with the unread count",
   "POST notifications/read":

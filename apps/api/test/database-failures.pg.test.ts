@@ -66,6 +66,8 @@ async function holdLock(booking: string): Promise<{ release(): Promise<void> }> 
 async function waitUntilBlocked(): Promise<void> {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
+    // Inside the locker's transaction pg_stat_activity keeps its first snapshot: clear it each time.
+    await locker.query("select pg_stat_clear_snapshot()");
     const { rows } = await locker.query(
       "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
     );
@@ -77,7 +79,8 @@ async function waitUntilBlocked(): Promise<void> {
 
 async function poolEmptied(): Promise<void> {
   const pool = t.database.pool as pg.Pool;
-  const deadline = Date.now() + 5000;
+  // Generous: on two loaded cores the pool notices its dead clients late.
+  const deadline = Date.now() + 15_000;
   while (pool.totalCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(pool.totalCount).toBe(0);
 }

@@ -45,9 +45,11 @@ export interface TestContext {
 
 export interface TestContextOptions {
   /** Connection options on PostgreSQL (timeouts, the lost-connection callback). */
-  database?: Pick<DatabaseOptions, "timeouts" | "onConnectionError">;
+  database?: Pick<DatabaseOptions, "timeouts" | "onConnectionError" | "queueLimit">;
   /** Where the app's log lines go (with LOG_LEVEL in `env`). */
   logStream?: AppOptions["logStream"];
+  /** A built web app of the test's own (default apps/web/dist). */
+  webDist?: AppOptions["webDist"];
 }
 
 /** A fresh database (copied from the migrated, seeded template) and the whole app on it. */
@@ -58,7 +60,7 @@ export async function createTestContext(
   const storageDir = mkdtempSync(join(tmpdir(), "cura-files-"));
   const { database, dropDatabase, databaseUrl } = await freshDatabase(options.database);
   const config = loadConfig({ NODE_ENV: "test", STORAGE_DIR: storageDir, ...env });
-  const app = await buildApp({ config, database, logStream: options.logStream });
+  const app = await buildApp({ config, database, logStream: options.logStream, webDist: options.webDist });
   await app.ready();
   const others: Array<() => Promise<void>> = [];
 

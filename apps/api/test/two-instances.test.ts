@@ -1,12 +1,25 @@
-import { BOOKING_MESSAGES, LIMITS } from "@cura/domain";
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BOOKING_MESSAGES, LIMITS, OTP_LIMITS, RECALL_LEAD_DAYS } from "@cura/domain";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { RECALL_JOB } from "../src/modules/bookings/frequencies.ts";
+import { bookings } from "../src/modules/bookings/tables.ts";
 import { caller, demoCallers, nextMonday } from "../src/modules/companies/test-helpers.ts";
-import { addDays, zonedToInstant } from "../src/platform/zoned-time.ts";
+import { ORPHAN_FILES_JOB } from "../src/modules/files/service.ts";
+import { OTP_SEND_LIMIT_MESSAGE } from "../src/modules/identity/otp.ts";
+import { notifications } from "../src/modules/notifications/tables.ts";
+import { createIds } from "../src/platform/ids.ts";
+import { addDays, zonedDate, zonedToInstant } from "../src/platform/zoned-time.ts";
+import { multipart, tinyPng } from "./files-fixtures.ts";
 import { accounts, createTestContext, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
 
 /**
  * DESIGN §5: API instances are stateless; sessions, throttles and slot locks live in the database.
- * Two instances on one database must behave as one.
+ * Two instances on one database must behave as one. Each check below uses both instances before the
+ * change it tests, so that state one of them kept in its own memory (a session or permission cache,
+ * an in-process counter) would show as a wrong answer from that instance. Issue 15 "Two instances".
  */
 let t: TestContext;
 let second: Awaited<ReturnType<TestContext["secondInstance"]>>;
@@ -85,5 +98,153 @@ describe("two API instances on one database", () => {
     );
     expect(guesses.filter((r) => r.statusCode === 422)).toHaveLength(LIMITS.failedLogins.attempts);
     expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(12 - LIMITS.failedLogins.attempts);
+  });
+});
+
+describe("two API instances on one database (issue 15)", () => {
+  const ids = createIds(loadConfig({ NODE_ENV: "test" }).hashids);
+
+  it("refuse a token on both at once when it is revoked on either, though both had served it", async () => {
+    for (const [revoking, other] of [
+      [t.request, second.request],
+      [second.request, t.request],
+    ] as const) {
+      const token = await t.login(accounts.citizen);
+      // Both have answered for this token: a cache of sessions would now hold it on each.
+      expect((await profileOn(t.request, token)).statusCode).toBe(200);
+      expect((await profileOn(second.request, token)).statusCode).toBe(200);
+      expect((await revoking({ method: "GET", url: "/api/v1/users/logout", token })).statusCode).toBe(200);
+      expect((await profileOn(other, token)).statusCode).toBe(401);
+      expect((await profileOn(revoking, token)).statusCode).toBe(401);
+    }
+  });
+
+  it("after three wrong passwords spread over both, answer the fourth attempt with 429 on either", async () => {
+    const attempt = (request: TestContext["request"], password: string) =>
+      request({
+        method: "POST",
+        url: "/api/v1/users/login",
+        remoteAddress: "10.7.2.1",
+        body: { email: accounts.roomAdmin, password },
+      });
+    for (const request of [second.request, t.request, second.request]) {
+      expect((await attempt(request, "Sbagliata-123!")).statusCode).toBe(422);
+    }
+    expect((await attempt(t.request, "Sbagliata-123!")).statusCode).toBe(429);
+    expect((await attempt(second.request, DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await attempt(t.request, DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it("count one-time code sends over both: the send past the hourly limit is refused on either", async () => {
+    const token = await t.login(accounts.roomOperator);
+    const me = (await profileOn(second.request, token)).json().data;
+    const send = (request: TestContext["request"]) =>
+      request({ method: "POST", url: `/api/v1/otp/send/${me.hashid}`, token, body: { cause: 1 } });
+    const sends = [t.request, second.request, t.request];
+    expect(sends).toHaveLength(OTP_LIMITS.sendsPerHour);
+    for (const request of sends) expect((await send(request)).statusCode).toBe(200);
+    for (const request of [second.request, t.request]) {
+      const refused = await send(request);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(OTP_SEND_LIMIT_MESSAGE);
+    }
+  });
+
+  it("serve a file uploaded through one from the other (shared storage)", async () => {
+    const token = await t.login(accounts.citizen);
+    const body = multipart([{ name: "file", filename: "foto.png", content: tinyPng, type: "image/png" }]);
+    const uploaded = await second.request({
+      method: "POST",
+      url: "/api/v1/resources/public",
+      token,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const download = await t.request({
+      method: "GET",
+      url: `/api/v1/resources/private/${uploaded.json().data.hashid}`,
+      token,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(tinyPng)).toBe(true);
+  });
+
+  it("run the recall job's effects once when both instances run it together", async () => {
+    // (Accounts the throttle tests above have not locked.)
+    const people = {
+      pharmacyAdmin: caller(t, await t.login(accounts.pharmacyAdmin)),
+      citizen: caller(t, await t.login(accounts.citizen)),
+    };
+    const created = await people.pharmacyAdmin.call("POST", "healthservices", { name: "Richiamo", slot_minutes: 20 });
+    expect(created.statusCode, created.body).toBe(201);
+    const service = created.json().data.hashid as string;
+    const maria = (await people.citizen.get("users/fresh/me")).json().data.hashid as string;
+    const today = zonedDate(Date.now(), "Europe/Rome");
+    // A daily recall from tomorrow: each instance, run alone, would book every lead day.
+    const recall = await people.pharmacyAdmin.call("POST", "reservations/frequencies", {
+      user: maria,
+      health_service: service,
+      every: 1,
+      unit: 2,
+      next_date: addDays(today, 1),
+      time: "09:00",
+    });
+    expect(recall.statusCode, recall.body).toBe(201);
+    for (let run = 0; run < 2; run++) {
+      await Promise.all([t.app.jobs.runNow(RECALL_JOB), second.app.jobs.runNow(RECALL_JOB)]);
+    }
+    const made = await t.database.db
+      .select({ id: bookings.id, startAt: bookings.startAt })
+      .from(bookings)
+      .where(eq(bookings.healthServiceId, ids.decode(service) as number));
+    expect(made).toHaveLength(RECALL_LEAD_DAYS);
+    expect(new Set(made.map((b) => b.startAt?.toISOString())).size).toBe(RECALL_LEAD_DAYS);
+    // Each booking announced once to the citizen.
+    const citizenId = ids.decode(maria) as number;
+    const notices = await t.database.db
+      .select({ bookingId: notifications.bookingId })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, citizenId),
+          inArray(
+            notifications.bookingId,
+            made.map((b) => b.id),
+          ),
+        ),
+      );
+    expect(notices).toHaveLength(RECALL_LEAD_DAYS);
+  });
+
+  it("sweep orphan files once when both instances run the sweep together, keeping files in use", async () => {
+    const token = await t.login(accounts.citizen);
+    const body = multipart([{ name: "file", filename: "foto.png", content: tinyPng, type: "image/png" }]);
+    const kept = await t.request({
+      method: "POST",
+      url: "/api/v1/resources/public",
+      token,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const folder = join(t.storageDir, "order");
+    mkdirSync(folder, { recursive: true });
+    const orphans = Array.from({ length: 1200 }, (_, i) => join(folder, `orfano-${i}`));
+    for (const path of orphans) {
+      writeFileSync(path, "resto di un caricamento fallito");
+      utimesSync(path, twoHoursAgo, twoHoursAgo);
+    }
+    // Both sweep the same blobs at once: neither fails on a file the other removed first.
+    await Promise.all([t.app.jobs.runNow(ORPHAN_FILES_JOB), second.app.jobs.runNow(ORPHAN_FILES_JOB)]);
+    expect(orphans.filter((path) => existsSync(path))).toEqual([]);
+    const download = await second.request({
+      method: "GET",
+      url: `/api/v1/resources/private/${kept.json().data.hashid}`,
+      token,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(tinyPng)).toBe(true);
   });
 });

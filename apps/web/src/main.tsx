@@ -1,6 +1,6 @@
-import "bootstrap-italia/dist/css/bootstrap-italia.min.css";
+// Only the Bootstrap Italia partials the app uses, compiled from its SCSS (docs/performance.md).
+import "./styles/bootstrap-italia.scss";
 import "./styles.css";
-import "./lib/i18n.ts";
 import { loadFonts } from "bootstrap-italia";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -10,6 +10,7 @@ import { AppProviders, createQueryClient } from "./app/providers.tsx";
 import { createAppRoutes } from "./app/routes.tsx";
 import { logout } from "./features/identity/api/logout.ts";
 import { setApiNavigator } from "./lib/api.ts";
+import { i18nReady } from "./lib/i18n.ts";
 import { session } from "./lib/session.ts";
 import { STORAGE_KEYS, storage } from "./lib/storage.ts";
 
@@ -27,6 +28,9 @@ setApiNavigator((to) => {
   void router.navigate(to, { replace: true });
 });
 const queryClient = createQueryClient();
+
+// The language chosen last time (English is a lazy chunk) is active before anything renders.
+await i18nReady;
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root");

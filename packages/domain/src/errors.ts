@@ -16,6 +16,8 @@ export const errorCatalogue = {
   internal: { status: 500, message: "Si è verificato un errore imprevisto" },
   /** The database is down, restarting or too slow, or a request ran out of time (docs/reliability.md). */
   unavailable: { status: 503, message: "Servizio temporaneamente non disponibile" },
+  /** More requests wait for the database than the pool's queue admits: shed at once (docs/reliability.md). */
+  overloaded: { status: 503, message: "Servizio momentaneamente sovraccarico" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

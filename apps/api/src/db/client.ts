@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { DatabaseOverloadedError } from "../platform/database-errors.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** Whether the database answers `select 1` within `timeoutMs` (the health check's own bound). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** The pool's connections and queue (PostgreSQL only); `reset` starts the peak and shed counts again. */
+  poolLoad?(reset?: boolean): PoolLoad;
   close(): Promise<void>;
 }
 
@@ -37,11 +40,28 @@ export interface DatabaseTimeouts {
 /** The health check answers within this, whatever the database does. */
 export const PING_TIMEOUT_MS = 1000;
 
+export interface PoolLoad {
+  size: number;
+  /** Connections open (busy or idle), and waiters for one, now. */
+  total: number;
+  idle: number;
+  waiting: number;
+  /** The most waiters seen, and how many requests were shed, since the last reset. */
+  peakWaiting: number;
+  shed: number;
+  queueLimit: number | null;
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
   timeouts?: DatabaseTimeouts;
+  /**
+   * At most this many waiters for a pooled connection; one more is refused at once with
+   * DatabaseOverloadedError (503 "sovraccarico"). Absent: unbounded (scripts, migrations).
+   */
+  queueLimit?: number;
   /** Told about a connection lost outside a request (the request itself gets its error). */
   onConnectionError?: (error: Error) => void;
   /** A ready PGlite instance (tests open one from a migrated template). */
@@ -74,16 +94,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.on("error", lost);
       if (timeouts) endClientAfterQueryTimeout(client);
     });
+    const load = { peakWaiting: 0, shed: 0 };
+    const queue = limitQueue(pool, options.queueLimit, load);
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       kind: "postgres",
       db,
       pool,
-      ping: (timeoutMs = PING_TIMEOUT_MS) =>
-        withTimeout(
-          pool.query({ text: "select 1", query_timeout: timeoutMs } as pg.QueryConfig).then(() => true),
-          timeoutMs,
-        ),
+      // Around the queue limit: an overloaded instance still tells whether its database answers.
+      ping: (timeoutMs = PING_TIMEOUT_MS) => withTimeout(pingThrough(queue.connect, timeoutMs), timeoutMs),
+      poolLoad: (reset = false) => {
+        const snapshot: PoolLoad = {
+          size: pool.options.max ?? 10,
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: queue.waiting(),
+          peakWaiting: load.peakWaiting,
+          shed: load.shed,
+          queueLimit: options.queueLimit ?? null,
+        };
+        if (reset) Object.assign(load, { peakWaiting: queue.waiting(), shed: 0 });
+        return snapshot;
+      },
       close: () => pool.end(),
     };
   }
@@ -105,6 +137,52 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (!instance.closed) await instance.close();
     },
   };
+}
+
+/**
+ * Bounds the pool's queue: every acquisition (drizzle's `pool.query` and its transactions' `connect`
+ * both go through `pool.connect`) is refused at once when `limit` others already wait, instead of
+ * joining a queue that a slow or stalled database would let grow with every request. Returns the
+ * unlimited `connect` (for the health ping) and the count of waiters.
+ */
+function limitQueue(
+  pool: pg.Pool,
+  limit: number | undefined,
+  load: { peakWaiting: number; shed: number },
+): { connect: pg.Pool["connect"]; waiting: () => number } {
+  const connect = pool.connect.bind(pool) as pg.Pool["connect"];
+  const max = pool.options.max ?? 10;
+  // pg-pool queues a request even when an idle client is about to serve it (on the next tick): those
+  // are not waiting. While the pool may still open a connection, nobody waits either.
+  const waitingNow = () => (pool.totalCount < max ? 0 : Math.max(0, pool.waitingCount - pool.idleCount));
+  const limited = (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    const waiting = waitingNow();
+    if (limit !== undefined && waiting >= limit) {
+      load.shed++;
+      const error = new DatabaseOverloadedError(waiting);
+      if (!callback) return Promise.reject(error);
+      process.nextTick(() => callback(error));
+      return undefined;
+    }
+    const result = (connect as (cb?: unknown) => unknown)(callback);
+    load.peakWaiting = Math.max(load.peakWaiting, waitingNow());
+    return result;
+  };
+  (pool as { connect: unknown }).connect = limited;
+  return { connect, waiting: waitingNow };
+}
+
+async function pingThrough(connect: pg.Pool["connect"], timeoutMs: number): Promise<boolean> {
+  const client = await connect();
+  try {
+    await client.query({ text: "select 1", query_timeout: timeoutMs } as pg.QueryConfig);
+    client.release();
+    return true;
+  } catch (error) {
+    // A connection that failed its ping leaves the pool.
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
 }
 
 /**

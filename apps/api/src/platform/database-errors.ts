@@ -27,6 +27,25 @@ const UNAVAILABLE_MESSAGES = [
   /is not queryable/, // a rollback on a connection that was already lost
 ];
 
+/**
+ * Thrown instead of queueing for a pooled connection when the pool's queue is full
+ * (`DATABASE_QUEUE_LIMIT`): the request is shed at once with 503 "sovraccarico" rather than adding
+ * to work that the database cannot serve in time (docs/reliability.md, Slow database).
+ */
+export class DatabaseOverloadedError extends Error {
+  readonly code = "CURA_DATABASE_QUEUE_FULL";
+  constructor(waiting: number) {
+    super(`database pool queue full (${waiting} waiting)`);
+    this.name = "DatabaseOverloadedError";
+  }
+}
+
+/** Whether the error, or one it wraps (Drizzle puts the driver's in `cause`), is a shed request. */
+export function isDatabaseOverloaded(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  return error instanceof DatabaseOverloadedError || isDatabaseOverloaded(error.cause, depth + 1);
+}
+
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;

@@ -2,7 +2,7 @@ import { DomainError, type ErrorBody, errorCatalogue, type FieldErrors } from "@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable } from "./database-errors.ts";
+import { isDatabaseOverloaded, isDatabaseUnavailable } from "./database-errors.ts";
 
 /**
  * The one error handler. A DomainError becomes its status and Italian message; a failed contract
@@ -39,6 +39,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors[path].push(issue.message);
       }
       return reply.status(422).send({ message: error.issues[0]?.message ?? errorCatalogue.validation.message, errors });
+    }
+    if (isDatabaseOverloaded(error)) {
+      // Load shedding: expected under overload, so no warn line per request (a line each would add
+      // to the load); the client may retry in a moment.
+      request.log.debug({ err: error }, "overloaded");
+      return reply.status(503).header("retry-after", "1").send({ message: errorCatalogue.overloaded.message });
     }
     if (isDatabaseUnavailable(error) || error.code === "FST_ERR_HANDLER_TIMEOUT") {
       // The database is down, restarting or too slow, or the request ran out of time: the client may

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import type { FileStorage } from "./files/storage.ts";
 import type { Ids } from "./ids.ts";
 import type { JobRunner } from "./jobs/runner.ts";
+import type { LoadMonitor } from "./load.ts";
 import type { Mailer } from "./messaging/mailer.ts";
 import type { Outbox } from "./messaging/outbox.ts";
 import type { SmsSender } from "./messaging/sms.ts";
@@ -20,6 +21,8 @@ export interface ModuleContext {
   jobs: JobRunner;
   /** The dev outbox; null in production. */
   outbox: Outbox | null;
+  /** Event-loop delay and pool queue for the slow-database harness; null in production. */
+  load?: LoadMonitor | null;
   ping(): Promise<boolean>;
 }
 

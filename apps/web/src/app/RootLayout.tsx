@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router";
 import type { TKey } from "../lib/i18n.ts";
@@ -8,7 +8,9 @@ import { PageLoader } from "../ui/PageLoader.tsx";
 import { BRAND } from "./brand.ts";
 import { takeFlash } from "./flash.ts";
 import { guardRedirect } from "./guard.ts";
-import { IdleSession } from "./IdleSession.tsx";
+
+// Only a signed-in user has an idle session: the public pages never download react-idle-timer.
+const IdleSession = lazy(() => import("./IdleSession.tsx").then((module) => ({ default: module.IdleSession })));
 
 /** What a route may carry in its `handle`. */
 export interface RouteHandle {
@@ -57,7 +59,11 @@ export function RootLayout() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
-      {user ? <IdleSession key={user.hashid} minutes={user.session_timeout_minutes} /> : null}
+      {user ? (
+        <Suspense fallback={null}>
+          <IdleSession key={user.hashid} minutes={user.session_timeout_minutes} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

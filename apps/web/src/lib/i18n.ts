@@ -1,7 +1,6 @@
 import { setValidationLanguage } from "@cura/domain";
 import i18n, { type ParseKeys } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../locales/en.json";
 import it from "../locales/it.json";
 import { STORAGE_KEYS, storage } from "./storage.ts";
 
@@ -10,7 +9,15 @@ export const LANGUAGES = ["it", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "it";
 
-export const resources = { it: { translation: it }, en: { translation: en } } as const;
+/**
+ * Italian is bundled (most visits never leave it); another language's catalogue is a lazy chunk,
+ * fetched when it is chosen or, at start, before the first render (main.tsx awaits `i18nReady`), so
+ * no page ever shows in one language and then another.
+ */
+const CATALOGUES: Record<Language, (() => Promise<{ default: typeof it }>) | null> = {
+  it: null,
+  en: () => import("../locales/en.json"),
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
@@ -22,8 +29,8 @@ function storedLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
+  resources: { it: { translation: it } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   initAsync: false,
@@ -44,9 +51,25 @@ function validationLanguage(language: string): void {
 validationLanguage(i18n.language);
 i18n.on("languageChanged", validationLanguage);
 
+async function loadCatalogue(language: Language): Promise<void> {
+  const load = CATALOGUES[language];
+  if (!load || i18n.hasResourceBundle(language, "translation")) return;
+  i18n.addResourceBundle(language, "translation", (await load()).default);
+}
+
+async function switchTo(language: Language): Promise<void> {
+  await loadCatalogue(language);
+  await i18n.changeLanguage(language);
+}
+
+/** Settled once the language chosen last time is loaded and active (at once for Italian). */
+export const i18nReady: Promise<void> = switchTo(storedLanguage()).catch(() => {
+  // The catalogue could not be fetched (offline, a deployment replaced it): carry on in Italian.
+});
+
 export async function changeLanguage(language: Language): Promise<void> {
   storage.setString(STORAGE_KEYS.language, language);
-  await i18n.changeLanguage(language);
+  await switchTo(language);
 }
 
 export function currentLanguage(): Language {

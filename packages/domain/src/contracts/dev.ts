@@ -17,3 +17,22 @@ export const ZOutboxMessage = z.object({
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
 export const ZOutboxResponse = envelope(z.array(ZOutboxMessage));
+
+/** `GET dev/load` (development and tests only): what `npm run fault:slow` reads from the API it drives. */
+export const ZLoadQuery = z.object({ reset: z.stringbool().default(false) });
+export const ZLoadResponse = envelope(
+  z.object({
+    event_loop_delay_ms: z.object({ p50: z.number(), p99: z.number(), max: z.number(), samples: z.number() }),
+    pool: z
+      .object({
+        size: z.number(),
+        total: z.number(),
+        idle: z.number(),
+        waiting: z.number(),
+        peak_waiting: z.number(),
+        shed: z.number(),
+        queue_limit: z.number().nullable(),
+      })
+      .nullable(),
+  }),
+);

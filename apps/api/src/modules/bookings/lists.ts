@@ -70,6 +70,7 @@ async function unpaged(
   const { rows } = await repository.listBookings(ctx.db, filter, {
     limit: options.limit ?? UNPAGED_LIMIT,
     offset: 0,
+    withTotal: false,
     ...options,
   });
   return rows.map((row) => presentBooking(ctx, row));
@@ -87,8 +88,9 @@ export function citizenToday(ctx: ModuleContext, principal: Principal): Promise<
 }
 
 /** `GET users/own/reservations/latest`: the most recent requests. */
-export function citizenLatest(ctx: ModuleContext, principal: Principal): Promise<TBooking[]> {
-  return unpaged(ctx, { userId: principal.userId }, { limit: LATEST, byCreation: true });
+export async function citizenLatest(ctx: ModuleContext, principal: Principal): Promise<TBooking[]> {
+  const rows = await repository.listLatestOfUser(ctx.db, principal.userId, LATEST);
+  return rows.map((row) => presentBooking(ctx, row));
 }
 
 /** `GET users/own/reservations/all`: every booking, latest appointment first. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { familyMemberName, familyMemberSurname } from "../care/index.ts";
 import { companyName, healthServiceIdsUnder, healthServiceName } from "../companies/index.ts";
 // Read only (the exception for names in docs/architecture.md "Boundaries"): the citizen's name
@@ -179,7 +180,15 @@ function whereOf(filter: ListFilter): SQL | undefined {
 export async function listBookings(
   db: Executor,
   filter: ListFilter,
-  options: { limit: number; offset: number; ascending?: boolean; byCreation?: boolean; first?: string },
+  options: {
+    limit: number;
+    offset: number;
+    ascending?: boolean;
+    byCreation?: boolean;
+    first?: string;
+    /** False for a list without paging: the total is not counted (it would be read for nothing). */
+    withTotal?: boolean;
+  },
 ): Promise<{ rows: BookingWithNames[]; total: number }> {
   const where = whereOf(filter);
   const column = options.byCreation ? bookings.createdAt : bookings.startAt;
@@ -191,9 +200,22 @@ export async function listBookings(
       .orderBy(...first, options.ascending ? asc(column) : desc(column), asc(bookings.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ n: count() }).from(bookings).where(where),
+    options.withTotal === false ? null : db.select({ n: count() }).from(bookings).where(where),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return { rows, total: totals ? (totals[0]?.n ?? 0) : rows.length };
+}
+
+const latestOfUser = preparedQuery((db) =>
+  selectWithNames(db)
+    .where(eq(bookings.userId, sql.placeholder("userId")))
+    .orderBy(desc(bookings.createdAt), asc(bookings.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("bookings_latest_of_user"),
+);
+
+/** A citizen's most recent requests, newest first (their home page asks on every visit): prepared. */
+export function listLatestOfUser(db: Database, userId: number, limit: number): Promise<BookingWithNames[]> {
+  return latestOfUser(db).execute({ userId, limit });
 }
 
 /** Several bookings of one company, locked, for bulk changes. */

@@ -4,11 +4,12 @@ import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { type SlotScope, takenSlotsProvider } from "./bookings-hook.ts";
-import { dateRange, effectiveHours, visibleHealthService } from "./openings.ts";
+import { dateRange, effectiveHours } from "./openings.ts";
 import type { HoursOwner } from "./openings-repository.ts";
 import * as openingsRepository from "./openings-repository.ts";
 import * as repository from "./repository.ts";
 import { platformRef, worksFor } from "./scope.ts";
+import * as servicesRepository from "./services-repository.ts";
 import { computeSlots } from "./slots.ts";
 
 /** Loads what the slot computation needs (hours, closures, booked intervals, options) and runs it. */
@@ -107,12 +108,18 @@ export async function healthServiceSlots(
   hashid: string,
   query: { company?: string; from?: string; to?: string },
 ): Promise<SlotsAnswer> {
-  const { service, company, staff } = await visibleHealthService(ctx, principal, hashid);
+  // The service, its company and its platform service in one query; visible as visibleHealthService
+  // (openings.ts) says: to the company's staff always, to others when both are active.
+  const id = ctx.ids.decode(hashid);
+  const found = id === null ? null : await servicesRepository.findHealthServiceForSlots(ctx.db, id);
+  if (!found) throw notFound();
+  const { service, company, platform } = found;
+  const staff = worksFor(principal, company);
+  if (!staff && (!service.active || !company.active)) throw notFound();
   // The company parameter, when given, must be the service's own.
   if (query.company && ctx.ids.decode(query.company) !== company.id) throw notFound();
   // A health service is booked through its platform service (bookings, teleconsult…): when the
   // company has switched that off, citizens get no slot (its staff still see them).
-  const platform = await repository.findCompanyService(ctx.db, company.id, service.positionRef);
   if (!staff && !platform) throw notFound(COMPANY_MESSAGES.serviceNotEnabled);
   if (!staff && platform && !platform.active) throw notFound(COMPANY_MESSAGES.serviceNotActive);
   return slotsFor(

@@ -17,6 +17,8 @@ export {
   healthServiceSettings,
   inCareCircle,
   lockHealthService,
+  type MembershipRow,
+  membershipOfUser,
 } from "./read-models.ts";
 export { type CompanyRow, type CompanyServiceRow, findCompany, findCompanyService } from "./repository.ts";
 export { ownCompanyId, visibleCompany } from "./scope.ts";
@@ -27,5 +29,6 @@ export {
   isCompanyCode,
   joinCompanyByCode,
   type Membership,
+  membershipFromRow,
   membershipOf,
 } from "./service.ts";

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { careRelationships, companies, healthServices } from "./tables.ts";
+import { careRelationships, companies, healthServices, operators } from "./tables.ts";
 
 /**
  * Read models for other modules' queries (docs/architecture.md "Boundaries"). A list of bookings or
@@ -9,6 +9,24 @@ import { careRelationships, companies, healthServices } from "./tables.ts";
  * care circle, in its own single query, paged and sorted in SQL: these fragments put that in the
  * other module's query while this module keeps the SQL of its tables. Read only.
  */
+
+/** A membership as `membershipOfUser` returns it; `membershipFromRow` (service.ts) makes it a Membership. */
+export interface MembershipRow {
+  companyId: number;
+  role: string;
+  permissions: string[];
+  active: boolean;
+  approval: "pending" | "approved" | "refused";
+  level: number;
+}
+
+/**
+ * The operator membership of the user whose key is in `userId`, as JSON (null for anyone else): the
+ * session lookup, which runs on every request, reads it in its own query instead of a second one.
+ */
+export function membershipOfUser(userId: AnyPgColumn): SQL<MembershipRow | null> {
+  return sql<MembershipRow | null>`(select json_build_object('companyId', ${operators.companyId}, 'role', ${operators.role}, 'permissions', ${operators.permissions}, 'active', ${operators.active}, 'approval', ${operators.approval}, 'level', ${companies.level}) from ${operators} join ${companies} on ${companies.id} = ${operators.companyId} where ${operators.userId} = ${userId} limit 1)`;
+}
 
 /** The name of the company whose key is in `companyId` (a scalar subquery). */
 export function companyName(companyId: AnyPgColumn): SQL<string> {

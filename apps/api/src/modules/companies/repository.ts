@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { companies, companyServices, healthServices, libraryItems, operators } from "./tables.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -27,6 +28,44 @@ export async function findMembership(db: Executor, userId: number) {
 export async function findCompany(db: Executor, companyId: number): Promise<CompanyRow | null> {
   const rows = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   return rows[0] ?? null;
+}
+
+const companyById = preparedQuery((db) =>
+  db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder("companyId")))
+    .limit(1)
+    .prepare("companies_company_by_id"),
+);
+const servicesOfCompany = preparedQuery((db) =>
+  db
+    .select()
+    .from(companyServices)
+    .where(eq(companyServices.companyId, sql.placeholder("companyId")))
+    .orderBy(companyServices.positionRef)
+    .prepare("companies_services_of_company"),
+);
+const libraryOfCompany = preparedQuery((db) =>
+  db
+    .select()
+    .from(libraryItems)
+    .where(eq(libraryItems.companyId, sql.placeholder("companyId")))
+    .orderBy(asc(libraryItems.label), asc(libraryItems.id))
+    .prepare("companies_library_of_company"),
+);
+
+/**
+ * The company, its platform services and its library, as prepared statements sent together: every
+ * `GET users/fresh/me` of an operator reads them (the company summary).
+ */
+export async function summaryReads(db: Database, companyId: number) {
+  const [rows, services, library] = await Promise.all([
+    companyById(db).execute({ companyId }),
+    servicesOfCompany(db).execute({ companyId }),
+    libraryOfCompany(db).execute({ companyId }),
+  ]);
+  return { company: rows[0] ?? null, services, library };
 }
 
 export async function findCompaniesByIds(db: Executor, ids: number[]): Promise<CompanyRow[]> {

@@ -1,9 +1,10 @@
 import { COMPANY_LEVELS, normalizeCompanyCode, type OperatorStatus, type TCompanySummary } from "@cura/domain";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import type { Ids } from "../../platform/ids.ts";
 import { notifyJoinRequest } from "./operator-requests.ts";
 import { listOperators } from "./operators-repository.ts";
 import { operatorStatusOf, platformService } from "./presenters.ts";
+import type { MembershipRow } from "./read-models.ts";
 import * as repository from "./repository.ts";
 
 /** What other modules use of companies: memberships, the operator's company summary, company codes. */
@@ -25,7 +26,11 @@ export interface Membership {
 /** The company an operator works for, with their permission strings; null for non-operators. */
 export async function membershipOf(db: Executor, userId: number): Promise<Membership | null> {
   const row = await repository.findMembership(db, userId);
-  if (!row) return null;
+  return row ? membershipFromRow(row) : null;
+}
+
+/** A membership read by another module's query through the `membershipOfUser` read model. */
+export function membershipFromRow(row: MembershipRow): Membership {
   const status = operatorStatusOf(row);
   return {
     companyId: row.companyId,
@@ -41,12 +46,8 @@ export async function membershipOf(db: Executor, userId: number): Promise<Member
  * The company as the signed-in operator's client needs it (spec 000 §3 Company): its active
  * platform services (the menu shows an entry only when its ref is among them) and its library.
  */
-export async function companySummary(db: Executor, ids: Ids, companyId: number): Promise<TCompanySummary | null> {
-  const [company, services, library] = await Promise.all([
-    repository.findCompany(db, companyId),
-    repository.listCompanyServices(db, companyId),
-    repository.listLibraryItems(db, companyId),
-  ]);
+export async function companySummary(db: Database, ids: Ids, companyId: number): Promise<TCompanySummary | null> {
+  const { company, services, library } = await repository.summaryReads(db, companyId);
   if (!company) return null;
   return {
     hashid: ids.encode(company.id),

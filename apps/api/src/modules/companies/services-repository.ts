@@ -1,7 +1,8 @@
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Executor } from "../../db/client.ts";
-import { companies, healthServiceAttachments, healthServices, openingHours } from "./tables.ts";
+import type { Database, Executor } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
+import { companies, companyServices, healthServiceAttachments, healthServices, openingHours } from "./tables.ts";
 
 const { nameSearch: _vector, ...serviceColumns } = getTableColumns(healthServices);
 export type HealthServiceRow = Omit<typeof healthServices.$inferSelect, "nameSearch">;
@@ -29,6 +30,33 @@ export async function findHealthService(db: Executor, id: number): Promise<Healt
     .innerJoin(companies, eq(companies.id, healthServices.companyId))
     .where(eq(healthServices.id, id))
     .limit(1);
+  return rows[0] ?? null;
+}
+
+const serviceForSlots = preparedQuery((db) =>
+  db
+    .select({ service: serviceColumns, company: companies, platform: companyServices })
+    .from(healthServices)
+    .innerJoin(companies, eq(companies.id, healthServices.companyId))
+    .leftJoin(
+      companyServices,
+      and(
+        eq(companyServices.companyId, healthServices.companyId),
+        eq(companyServices.positionRef, healthServices.positionRef),
+      ),
+    )
+    .where(eq(healthServices.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("companies_health_service_for_slots"),
+);
+
+/**
+ * A health service with its company and the company's platform service it is booked through (null
+ * when the company has none), in one prepared query: what a week of slots checks before computing,
+ * and citizens ask for weeks of slots at every step of a booking.
+ */
+export async function findHealthServiceForSlots(db: Database, id: number) {
+  const rows = await serviceForSlots(db).execute({ id });
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
+import { membershipOfUser } from "../companies/index.ts";
 import { anagrafiche, sessions, users } from "./tables.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -82,14 +84,29 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   return rows[0] as SessionRow;
 }
 
-/** A live session and its user, in one query (this runs on every authenticated request). */
-export async function findLiveSession(db: Executor, tokenHash: string) {
-  const rows = await db
-    .select({ session: sessions, user: users })
+const liveSession = preparedQuery((db) =>
+  db
+    .select({ session: sessions, user: users, anagrafica: anagrafiche, membership: membershipOfUser(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare("identity_live_session"),
+);
+
+/**
+ * A live session with its user, their personal record and their company membership, in one prepared
+ * query: it runs on every authenticated request, and `GET users/fresh/me` needs nothing more.
+ */
+export async function findLiveSession(db: Database, tokenHash: string) {
+  const rows = await liveSession(db).execute({ tokenHash });
   return rows[0] ?? null;
 }
 

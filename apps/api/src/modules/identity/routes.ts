@@ -71,7 +71,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
         response: { 200: ZMeResponse },
       },
     },
-    async (request) => ({ data: await identity.currentUser(ctx, principalOf(request).userId) }),
+    async (request) => ({ data: await identity.requestUser(ctx, request, principalOf(request).userId) }),
   );
 
   app.post(

@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { companySummary, type Membership, membershipOf } from "../companies/index.ts";
 import * as repository from "./repository.ts";
-import { openSession } from "./sessions.ts";
+import { openSession, type SessionUser, sessionUserOf } from "./sessions.ts";
 import * as throttle from "./throttle.ts";
 
 export const DISABLED_MESSAGE = "La tua utenza è stata disabilitata";
@@ -102,6 +102,19 @@ export async function currentUser(ctx: ModuleContext, userId: number): Promise<T
     repository.findAnagrafica(ctx.db, user.id),
     user.type === 1 ? membershipOf(ctx.db, user.id) : Promise.resolve(null),
   ]);
+  return presentUser(ctx, { user, anagrafica, membership });
+}
+
+/**
+ * `GET users/fresh/me`: the user as the session lookup of this very request read them (user,
+ * personal record, membership in one query), not read again; read afresh when there is none.
+ */
+export async function requestUser(ctx: ModuleContext, request: FastifyRequest, userId: number): Promise<TUser> {
+  const loaded = sessionUserOf(request);
+  return loaded && loaded.user.id === userId ? presentUser(ctx, loaded) : currentUser(ctx, userId);
+}
+
+async function presentUser(ctx: ModuleContext, { user, anagrafica, membership }: SessionUser): Promise<TUser> {
   // A pending operator is told nothing of the company yet: no summary, no library, no permissions.
   const enabled = membership?.status === "enabled" ? membership : null;
   const company = enabled ? await companySummary(ctx.db, ctx.ids, enabled.companyId) : null;

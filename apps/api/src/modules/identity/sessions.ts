@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import type { Authenticator, Principal } from "../../platform/auth/access.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Ids } from "../../platform/ids.ts";
-import { membershipOf } from "../companies/index.ts";
+import { type Membership, membershipFromRow } from "../companies/index.ts";
 import * as repository from "./repository.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -32,7 +32,7 @@ export async function openSession(
 
 export function createSessionAuthenticator(db: Database, ids: Ids): Authenticator {
   return {
-    async authenticate(token) {
+    async authenticate(token, request) {
       const found = await repository.findLiveSession(db, hashToken(token));
       if (!found) return null;
       const { session, user } = found;
@@ -45,7 +45,8 @@ export function createSessionAuthenticator(db: Database, ids: Ids): Authenticato
         return null;
       }
       if (idleFor > TOUCH_INTERVAL_MS) await repository.touchSession(db, session.id);
-      const membership = user.type === 1 ? await membershipOf(db, user.id) : null;
+      // Read with the session, in the same query: the membership's approval state included.
+      const membership = user.type === 1 && found.membership ? membershipFromRow(found.membership) : null;
       // Suspended or refused by the company: the session stops working at once.
       if (membership && (membership.status === "suspended" || membership.status === "refused")) return null;
       // Waiting to be enabled: signed in, but with no company, no permission string, and no route
@@ -66,7 +67,28 @@ export function createSessionAuthenticator(db: Database, ids: Ids): Authenticato
             ? { message: COMPANY_MESSAGES.operatorAwaitingEnabling, code: OPERATOR_PENDING_CODE }
             : null,
       };
+      loaded.set(request, { user, anagrafica: found.anagrafica, membership });
       return principal;
     },
   };
+}
+
+/** What the session lookup read of the signed-in user, as the request began. */
+export interface SessionUser {
+  user: repository.UserRow;
+  anagrafica: repository.AnagraficaRow | null;
+  membership: Membership | null;
+}
+
+// Per request, so that a route reading the signed-in user does not read them again (issue 15); a
+// WeakMap, so it ends with the request.
+const loaded = new WeakMap<FastifyRequest, SessionUser>();
+
+/**
+ * The signed-in user as the session lookup read them for this request; null when the request has
+ * no session. Only for a read of the user that nothing in the request changed before (GET
+ * users/fresh/me): after a change, read the user again.
+ */
+export function sessionUserOf(request: FastifyRequest): SessionUser | null {
+  return loaded.get(request) ?? null;
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { notifications } from "./tables.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -80,19 +81,28 @@ export async function markBookingActionRead(
 }
 
 /** The user's popup notifications, oldest first (the first is shown), optionally unseen only. */
-export async function listPopups(db: Executor, userId: number, unseenOnly: boolean): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.popup, true),
-        unseenOnly ? isNull(notifications.seenAt) : undefined,
-      ),
-    )
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
-    .limit(50);
+/** The user's popups (the unseen ones only, or all), oldest first: prepared, every page load asks. */
+const popupsOf = (unseenOnly: boolean) =>
+  preparedQuery((db) =>
+    db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder("userId")),
+          eq(notifications.popup, true),
+          unseenOnly ? isNull(notifications.seenAt) : undefined,
+        ),
+      )
+      .orderBy(asc(notifications.createdAt), asc(notifications.id))
+      .limit(50)
+      .prepare(unseenOnly ? "notifications_unseen_popups" : "notifications_popups"),
+  );
+const allPopups = popupsOf(false);
+const unseenPopups = popupsOf(true);
+
+export async function listPopups(db: Database, userId: number, unseenOnly: boolean): Promise<NotificationRow[]> {
+  return (unseenOnly ? unseenPopups : allPopups)(db).execute({ userId });
 }
 
 /** Marks one of the user's popups seen (and read); null when it is not theirs or not a popup. */

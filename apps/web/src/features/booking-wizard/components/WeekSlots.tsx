@@ -1,5 +1,5 @@
 import { Button } from "design-react-kit";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { FormMessage } from "../../../ui/form.tsx";
@@ -13,7 +13,7 @@ export interface WeekSlotsProps {
   onChange: (start: string, label: string) => void;
 }
 
-/** The free slots of a health service, one week at a time, as toggle buttons grouped by day. */
+/** The free slots of a health service, one week at a time, as one radio group shown as buttons by day. */
 export function WeekSlots({ service, value, onChange }: WeekSlotsProps) {
   const { t, i18n } = useTranslation();
   const today = todayIso();
@@ -21,6 +21,7 @@ export function WeekSlots({ service, value, onChange }: WeekSlotsProps) {
   const to = addDaysIso(from, 6);
   const slots = useWeekSlots(service, from, to);
   const days = slots.data?.days ?? [];
+  const groupId = useId();
 
   return (
     <section aria-labelledby="week-slots-title">
@@ -51,23 +52,31 @@ export function WeekSlots({ service, value, onChange }: WeekSlotsProps) {
         <FormMessage kind="error">{isApiError(slots.error) ? slots.error.message : t("errors.unexpected")}</FormMessage>
       ) : null}
       {slots.isSuccess && days.length === 0 ? <p role="status">{t("bookingWizard.slots.none")}</p> : null}
+      {/* One radio group for the whole week: a single Tab stop, the arrows move from slot to slot
+          (a 15-minute service has over a hundred slots a week: one button each took as many Tabs). */}
       {days.map((day) => (
         <fieldset key={day.date} className="mb-3">
           <legend className="fs-6 fw-semibold mb-1">{longDate(day.date, i18n.language)}</legend>
           <div className="d-flex flex-wrap gap-2">
-            {day.slots.map((slot) => (
-              <Button
-                key={slot.start}
-                type="button"
-                size="xs"
-                color="primary"
-                outline={value !== slot.start}
-                aria-pressed={value === slot.start}
-                onClick={() => onChange(slot.start, `${longDate(day.date, i18n.language)} ${slot.time}`)}
-              >
-                {slot.time}
-              </Button>
-            ))}
+            {day.slots.map((slot) => {
+              const id = `${groupId}-${slot.start}`;
+              return (
+                <span key={slot.start}>
+                  <input
+                    type="radio"
+                    className="btn-check"
+                    id={id}
+                    name={groupId}
+                    value={slot.start}
+                    checked={value === slot.start}
+                    onChange={() => onChange(slot.start, `${longDate(day.date, i18n.language)} ${slot.time}`)}
+                  />
+                  <label className="btn btn-outline-primary btn-xs" htmlFor={id}>
+                    {slot.time}
+                  </label>
+                </span>
+              );
+            })}
           </div>
         </fieldset>
       ))}

@@ -194,7 +194,7 @@ describe("booking wizard", () => {
     next();
 
     // A free slot first: the server says it was taken meanwhile.
-    fireEvent.click(await screen.findByRole("button", { name: "09:00" }));
+    fireEvent.click(await screen.findByRole("radio", { name: "09:00" }));
     next();
     expect(await screen.findByText("Preparazione.pdf", { exact: false })).toBeTruthy();
     expect(await screen.findByText("Indossa abiti comodi.")).toBeTruthy();

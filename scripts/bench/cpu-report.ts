@@ -1,0 +1,16 @@
+/**
+ * Preloaded (`node --import`) into the processes `npm run bench:api` measures, the API and the bare
+ * baseline: answers the benchmark's "cpu" message over the IPC channel with the process's own
+ * `process.cpuUsage()`, so that CPU per request is read from inside each process, not guessed from
+ * outside. The API's code is not touched: this exists only in the benchmark's child processes.
+ */
+if (process.send) {
+  process.on("message", (message: unknown) => {
+    if (message === "cpu") {
+      const usage = process.cpuUsage();
+      process.send?.({ cpuMs: (usage.user + usage.system) / 1000, rssMb: process.memoryUsage.rss() / 2 ** 20 });
+    }
+  });
+  // The channel must not keep the process alive once its server has closed.
+  process.channel?.unref();
+}
