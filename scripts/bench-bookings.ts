@@ -22,7 +22,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -38,6 +37,7 @@ import {
   prepareBenchDatabase,
   seededRandom,
 } from "./bench-data.ts";
+import { freePort } from "./fault/common.ts";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 30) * 1000;
@@ -76,18 +76,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The API as `npm run serve` starts it, on the benchmark database, in production mode. */
 function startServer(databaseUrl: string, port: number, workDir: string): ChildProcess {

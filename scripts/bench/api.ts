@@ -24,11 +24,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "../fault/common.ts";
 import type { CapturedScenario, CapturedStatement } from "./baseline.ts";
 
 process.env.BENCH_DATABASE ??= "cura_bench_api";
@@ -50,18 +50,6 @@ const cpuReport = new URL("./cpu-report.ts", import.meta.url).pathname;
 interface Child {
   process: ChildProcess;
   base: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function spawnMeasured(script: string, env: Record<string, string>, log: string): ChildProcess {

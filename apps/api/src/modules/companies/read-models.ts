@@ -55,43 +55,33 @@ export function inCareCircle(companyId: number, userId: AnyPgColumn): SQL<boolea
   return sql<boolean>`exists (select 1 from ${careRelationships} where ${careRelationships.companyId} = ${companyId} and ${careRelationships.userId} = ${userId})`;
 }
 
+type HealthServiceSettings = { id: number; companyId: number; slotMinutes: number; active: boolean };
+
+function selectHealthServiceSettings(db: Executor, id: number) {
+  return db
+    .select({
+      id: healthServices.id,
+      companyId: healthServices.companyId,
+      slotMinutes: healthServices.slotMinutes,
+      active: healthServices.active,
+    })
+    .from(healthServices)
+    .where(eq(healthServices.id, id))
+    .limit(1);
+}
+
 /**
  * Locks a health service's row for the rest of the transaction: every booking of one health service
  * takes this lock first, so two bookings racing for its last free slot check availability one after
  * the other. Its company, its slot length and whether it takes bookings come with it.
  */
-export async function lockHealthService(
-  db: Executor,
-  id: number,
-): Promise<{ id: number; companyId: number; slotMinutes: number; active: boolean } | null> {
-  const rows = await db
-    .select({
-      id: healthServices.id,
-      companyId: healthServices.companyId,
-      slotMinutes: healthServices.slotMinutes,
-      active: healthServices.active,
-    })
-    .from(healthServices)
-    .where(eq(healthServices.id, id))
-    .for("update")
-    .limit(1);
+export async function lockHealthService(db: Executor, id: number): Promise<HealthServiceSettings | null> {
+  const rows = await selectHealthServiceSettings(db, id).for("update");
   return rows[0] ?? null;
 }
 
 /** A health service's company, slot length and state (a recurring reservation's). */
-export async function healthServiceSettings(
-  db: Executor,
-  id: number,
-): Promise<{ id: number; companyId: number; slotMinutes: number; active: boolean } | null> {
-  const rows = await db
-    .select({
-      id: healthServices.id,
-      companyId: healthServices.companyId,
-      slotMinutes: healthServices.slotMinutes,
-      active: healthServices.active,
-    })
-    .from(healthServices)
-    .where(eq(healthServices.id, id))
-    .limit(1);
+export async function healthServiceSettings(db: Executor, id: number): Promise<HealthServiceSettings | null> {
+  const rows = await selectHealthServiceSettings(db, id);
   return rows[0] ?? null;
 }
