@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compile, Logger } from "sass-embedded";
+import { compile, Logger } from "sass";
 import { describe, expect, it } from "vitest";
 import { packageDir } from "../../vite.config.ts";
 
