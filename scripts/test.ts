@@ -69,9 +69,12 @@ for (const file of readdirSync(resultsDir).filter((f) => f.endsWith(".json"))) {
   const report = JSON.parse(readFileSync(join(resultsDir, file), "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
+    success: boolean;
   };
   passed += report.numPassedTests;
-  failures += report.numFailedTests;
+  // A file that fails to load fails no test, but fails its run: count it, also in the --pg pass,
+  // which totals the earlier reports too.
+  failures += report.numFailedTests || (report.success ? 0 : 1);
 }
 if (failed && failures === 0) failures = 1; // a failed type-check, lint or build counts as a failure
 console.log(`\n${passed} passed, ${failures} failed`);
