@@ -63,7 +63,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: join(webRoot, "dist"),
+    // CURA_WEB_DIST lets parallel work trees' builds not overwrite each other (the server reads it too).
+    outDir: process.env.CURA_WEB_DIST ?? join(webRoot, "dist"),
     emptyOutDir: true,
     sourcemap: true,
     // Read by the front-end budgets (test/budgets.test.ts): which chunks each page loads first.

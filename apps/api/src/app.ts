@@ -33,7 +33,7 @@ import { createOutbox } from "./platform/messaging/outbox.ts";
 import { createOutboxSmsSender, type SmsSender, unconfiguredSmsSender } from "./platform/messaging/sms.ts";
 import type { ModuleContext } from "./platform/module.ts";
 
-export const webDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
+export const webDistDir = process.env.CURA_WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 export interface AppOptions {
   config: Config;

@@ -15,7 +15,7 @@ import {
  * the gzip size of what each area's first page loads before it renders, and no large library that
  * only some pages use in the chunks every page loads. `BUDGET_DIST` measures another build.
  */
-const dist = process.env.BUDGET_DIST ?? join(import.meta.dirname, "..", "dist");
+const dist = process.env.BUDGET_DIST ?? process.env.CURA_WEB_DIST ?? join(import.meta.dirname, "..", "dist");
 const manifest = readManifest(dist);
 
 /** The failure names the largest chunks, so the message says where to cut. */
