@@ -39,6 +39,8 @@ export class DomainError extends Error {
   readonly errors?: FieldErrors;
   /** Extra fields the spec puts beside the message (e.g. `status: false` on a failed login). */
   readonly extra?: Record<string, unknown>;
+  /** For a 429: when a new attempt may succeed, sent as the Retry-After header. */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
@@ -48,6 +50,7 @@ export class DomainError extends Error {
       status?: number;
       publicCode?: string;
       extra?: Record<string, unknown>;
+      retryAfterSeconds?: number;
     } = {},
   ) {
     const entry = errorCatalogue[code];
@@ -57,6 +60,7 @@ export class DomainError extends Error {
     this.status = options.status ?? entry.status;
     this.errors = options.errors;
     this.extra = options.extra;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -66,6 +70,7 @@ export const unauthenticated = (message?: string, publicCode?: string) =>
 export const forbidden = (message?: string) => new DomainError("forbidden", { message });
 export const notFound = (message?: string) => new DomainError("notFound", { message });
 export const conflict = (message?: string) => new DomainError("conflict", { message });
-export const throttled = (message?: string) => new DomainError("throttled", { message });
+export const throttled = (message?: string, retryAfterSeconds?: number) =>
+  new DomainError("throttled", { message, retryAfterSeconds });
 export const fieldError = (field: string, message: string) =>
   new DomainError("validation", { message, errors: { [field]: [message] } });

@@ -17,6 +17,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // already says "validation" through its status and field errors.
       if (error.code !== "validation") body.code = error.code;
       if (error.errors) body.errors = error.errors;
+      if (error.retryAfterSeconds !== undefined)
+        reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -183,6 +183,7 @@ export async function inviteDoctor(
       reserved.refused === 0
         ? LIMIT_MESSAGES.doctorInvitationsPerCitizen
         : LIMIT_MESSAGES.doctorInvitationsPerRecipient,
+      reserved.retryAfterSeconds,
     );
   }
   const row = await careRepository.insertInvitation(ctx.db, {

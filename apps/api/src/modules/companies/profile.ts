@@ -228,7 +228,7 @@ export async function checkCode(
   if (!slot.allowed) {
     // Logged, not audited: a flood of refused lookups must not fill the trail.
     request.log.warn({ retryAfterSeconds: slot.retryAfterSeconds }, "company code lookup throttled");
-    throw throttled(LIMIT_MESSAGES.companyCodeLookups);
+    throw throttled(LIMIT_MESSAGES.companyCodeLookups, slot.retryAfterSeconds);
   }
   const company = await repository.findCompanyByCode(ctx.db, code);
   // Every lookup leaves a trace of who asked and whether it named a company, never the code tried.

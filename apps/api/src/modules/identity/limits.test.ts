@@ -61,6 +61,10 @@ describe("sign-in limits under parallel requests", () => {
     }
     const refused = responses.find((r) => r.statusCode === 429);
     expect(refused?.json().message).toBe(LOGIN_THROTTLE_MESSAGE);
+    // When the oldest failure leaves the 5-minute window: a client knows how long to wait.
+    const retryAfter = Number(refused?.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LIMITS.failedLogins.windowMinutes * 60);
   });
 
   it("evaluates exactly 20 of 30 failures on different accounts from one address", async () => {
@@ -98,7 +102,9 @@ describe("one-time code sends under parallel requests", () => {
     const list = statuses(responses);
     expect(count(list, 200)).toBe(OTP_LIMITS.sendsPerHour);
     expect(count(list, 429)).toBe(10 - OTP_LIMITS.sendsPerHour);
-    expect(responses.find((r) => r.statusCode === 429)?.json().message).toBe(OTP_SEND_LIMIT_MESSAGE);
+    const refused = responses.find((r) => r.statusCode === 429);
+    expect(refused?.json().message).toBe(OTP_SEND_LIMIT_MESSAGE);
+    expect(Number(refused?.headers["retry-after"])).toBeGreaterThan(60 * 60 - 60);
   });
 });
 
@@ -114,6 +120,7 @@ describe("registration limit per client address", () => {
     expect(count(list, 429)).toBe(15 - LIMITS.registrationsPerAddress.attempts);
     const refused = responses.find((r) => r.statusCode === 429);
     expect(refused?.json().message).toBe(LIMIT_MESSAGES.registrations);
+    expect(Number(refused?.headers["retry-after"])).toBeGreaterThan(0);
 
     // The completion after SPID or CIE shares the address's count.
     const spid = await from("10.9.3.1", "POST", "/api/v1/users/registerBySpid", {

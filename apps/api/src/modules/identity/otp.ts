@@ -69,7 +69,7 @@ export async function sendOtp(
       limit: OTP_LIMITS.sendsPerHour,
       windowSeconds: 60 * 60,
     });
-    if (!slot.allowed) throw throttled(OTP_SEND_LIMIT_MESSAGE);
+    if (!slot.allowed) throw throttled(OTP_SEND_LIMIT_MESSAGE, slot.retryAfterSeconds);
     await otpRepository.deletePendingCodes(tx, principal.userId, body.cause);
     const created = await otpRepository.insertCode(tx, {
       userId: principal.userId,

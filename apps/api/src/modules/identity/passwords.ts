@@ -197,7 +197,7 @@ export async function changePassword(
   if (!user) throw fieldError("old_password", RECOVERY_MESSAGES.wrongCurrent);
   // The same reservation as a sign-in: taken before the check, given back when the password is right.
   const attempt = await throttle.reserveAttempt(ctx.db, throttle.userKey(user.id), request.ip);
-  if (!attempt.allowed) throw throttle.throttledError();
+  if (!attempt.allowed) throw throttle.throttledError(attempt.retryAfterSeconds);
   if (!(await verifyPassword(user.passwordHash, body.old_password))) {
     await recordAudit(ctx.db, actorOf(request), {
       action: "password.change_failed",

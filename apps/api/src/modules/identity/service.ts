@@ -40,7 +40,7 @@ export async function login(ctx: ModuleContext, request: FastifyRequest, body: {
       entityId: user?.id ?? null,
       detail: { limit: attempt.limit },
     });
-    throw throttle.throttledError();
+    throw throttle.throttledError(attempt.retryAfterSeconds);
   }
   // An unknown account (or one without a password) costs the same argon2 verification as a known
   // one, so timing tells nothing; the dummy hash can never make the attempt valid.

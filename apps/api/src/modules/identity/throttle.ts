@@ -35,7 +35,9 @@ const perAddress = (ip: string): LimitRule => ({
   windowSeconds: LIMITS.failedLoginsPerAddress.windowMinutes * 60,
 });
 
-export type Attempt = { allowed: true; slots: Slot[] } | { allowed: false; limit: "account" | "address" };
+export type Attempt =
+  | { allowed: true; slots: Slot[] }
+  | { allowed: false; limit: "account" | "address"; retryAfterSeconds: number };
 
 /**
  * Takes a failure slot of the account and of the address *before* the password is checked: the
@@ -47,7 +49,11 @@ export async function reserveAttempt(db: Executor, key: string, ip: string | nul
   const rules = ip ? [perAccount(key), perAddress(ip)] : [perAccount(key)];
   const reserved = await reserveAll(db, rules);
   if (reserved.allowed) return { allowed: true, slots: reserved.slots };
-  return { allowed: false, limit: reserved.refused === 0 ? "account" : "address" };
+  return {
+    allowed: false,
+    limit: reserved.refused === 0 ? "account" : "address",
+    retryAfterSeconds: reserved.retryAfterSeconds,
+  };
 }
 
 /** The password was right: the attempt was not a failure, on either count. */
@@ -56,7 +62,8 @@ export const forgive = (db: Executor, slots: Slot[]) => release(db, slots);
 /** A successful sign-in or password reset clears the account's count (never the address's). */
 export const clearFailures = (db: Executor, key: string) => reset(db, key);
 
-export const throttledError = () => new DomainError("throttled", { message: LOGIN_THROTTLE_MESSAGE });
+export const throttledError = (retryAfterSeconds?: number) =>
+  new DomainError("throttled", { message: LOGIN_THROTTLE_MESSAGE, retryAfterSeconds });
 
 /**
  * Every way of registering (form, SPID or CIE completion) takes one attempt of the client address
@@ -69,5 +76,5 @@ export async function reserveRegistration(db: Executor, ip: string): Promise<voi
     limit: LIMITS.registrationsPerAddress.attempts,
     windowSeconds: LIMITS.registrationsPerAddress.windowMinutes * 60,
   });
-  if (!slot.allowed) throw throttled(LIMIT_MESSAGES.registrations);
+  if (!slot.allowed) throw throttled(LIMIT_MESSAGES.registrations, slot.retryAfterSeconds);
 }
