@@ -45,6 +45,19 @@ describe("platform limiter", () => {
     expect((await reserve(t.database.db, rule("test:release", 2))).allowed).toBe(false);
   });
 
+  it("keeps attempts made at the same clock time apart: releasing one twice gives back only one", async () => {
+    // Inside one transaction now() does not move, as two requests in one millisecond on PGlite.
+    const slots = await t.database.db.transaction(async (tx) => [
+      await reserve(tx, rule("test:same-time", 3)),
+      await reserve(tx, rule("test:same-time", 3)),
+    ]);
+    const [first] = slots;
+    if (!first?.allowed || !slots[1]?.allowed) throw new Error("expected two slots");
+    await release(t.database.db, first.slot);
+    await release(t.database.db, first.slot);
+    expect(await hitsOf(t.database.db, "test:same-time")).toBe(1);
+  });
+
   it("slides: a hit older than the window no longer counts, a younger one still does", async () => {
     const key = "test:slide";
     expect((await reserve(t.database.db, rule(key, 2))).allowed).toBe(true);

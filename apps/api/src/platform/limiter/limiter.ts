@@ -51,6 +51,13 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * The new attempt's time: now, or just after the key's latest attempt when the clock has not moved
+ * on (PGlite's clock has millisecond resolution): each attempt of a key has its own time, which is
+ * what `release` finds it by, so giving one slot back never gives back another.
+ */
+const newHit = sql`greatest(now(), (select max(h) from unnest(${counters.hits}) as h) + interval '1 microsecond')`;
+
 /** Reserves one attempt under a limit; refused (and not counted) when the window is full. */
 export async function reserve(db: Executor, rule: LimitRule): Promise<Reservation> {
   await purgeNow(db);
@@ -62,10 +69,10 @@ export async function reserve(db: Executor, rule: LimitRule): Promise<Reservatio
       insert into ${counters} (${sql.identifier("key")}, ${sql.identifier("hits")}, ${sql.identifier("expires_at")})
       values (${rule.key}, array[now()], now() + ${window})
       on conflict (${sql.identifier("key")}) do update
-        set ${sql.identifier("hits")} = ${kept} || now(),
+        set ${sql.identifier("hits")} = ${kept} || ${newHit},
             ${sql.identifier("expires_at")} = now() + ${window}
         where cardinality(${kept}) < ${rule.limit}::int
-      returning now()::text as at`),
+      returning ${counters.hits}[cardinality(${counters.hits})]::text as at`),
   );
   const at = reserved[0]?.at;
   if (at !== undefined) return { allowed: true, retryAfterSeconds: 0, slot: { key: rule.key, at } };
