@@ -7,15 +7,17 @@
  * 2. Starts the API (apps/api/src/main.ts with demo data, hence NODE_ENV=development) on a free loopback port.
  * 3. Runs a write load: citizens create bookings (requests without a slot, so the load never runs out
  *    of free slots) and write a message on each. Every write carries a unique nonce (the booking's
- *    notes, the message's body); every 2xx is recorded with the hashid it answered. A failed write is
- *    retried with the same nonce, as a client would, so a write that committed but whose answer was
- *    lost shows up as a duplicate (counted; idempotency keys are the cure, not yet in place).
+ *    notes, the message's body) and an Idempotency-Key; every 2xx is recorded with the hashid it
+ *    answered. A write that timed out, got no answer, a 5xx, a 429 or a 409 "in corso" is retried
+ *    with the same key and nonce, as a client should, so a write that committed but whose answer was
+ *    lost would show up as a duplicate row: the key must make it 0. Once the load stops, writes
+ *    already started are finished (retried) for at most DRAIN_S more seconds.
  * 4. Mid-load: `pg_ctlcluster <version> <name> stop -m immediate` (a crash: no checkpoint, no goodbye
  *    to clients). While it is down, probes check that a route answers 503 `{ message }` within 2 s and
  *    that /api/v1/health answers 503 with the database down. After 10 s (3 s with --short) the cluster
  *    starts again; requests must succeed within 5 s of its return, with the same API process.
- * 5. After the load: every acknowledged write is in the database (0 lost), how many were duplicated,
- *    and whether the API process is still the one started in step 2. Prints a report; exit 1 when a
+ * 5. After the load: every acknowledged write is in the database (0 lost), none twice (0 duplicated),
+ *    and the API process is still the one started in step 2. Prints a report; exit 1 when a
  *    check fails. The cluster, the API and the work folder are removed at the end, also on failure
  *    or Ctrl-C.
  *
@@ -23,7 +25,7 @@
  * postgresql-common. Not part of npm test; `--short` is the CI version.
  */
 import { type ChildProcess, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,6 +40,17 @@ const BEFORE_S = SHORT ? 5 : 20;
 const DOWN_S = SHORT ? 3 : 10;
 const AFTER_S = SHORT ? 4 : 15;
 const CLIENTS = SHORT ? 4 : 8;
+/** Seconds a write already started may still be retried once the load stops. */
+const DRAIN_S = 20;
+/** A write with no answer within this is retried (the API answers 503 within 2 s when it can). */
+const WRITE_TIMEOUT_MS = 5000;
+/**
+ * Every GIVE_UP_EVERY-th write, the client gives up its first attempt after GIVE_UP_MS (the request is
+ * sent, the answer never read), as an impatient client or a lost connection would, and retries with
+ * the same key: the retry must get the first attempt's answer (or 409 while it runs), never a second row.
+ */
+const GIVE_UP_EVERY = 5;
+const GIVE_UP_MS = 15;
 /** Hard bounds: the load loops stop at these whatever happens. */
 const MAX_WRITES_PER_CLIENT = 20_000;
 const UNAVAILABLE = "Servizio temporaneamente non disponibile";
@@ -132,38 +145,78 @@ interface Stats {
   attempts: number;
   statuses: Map<string, number>;
   retries: number;
+  /** Retries answered with the stored answer of their key (the first attempt had committed). */
+  replayed: number;
+  /** Retries answered 409 "in corso" (the first attempt's reservation still held). */
+  inProgress: number;
+  /** Writes started but never acknowledged when the drain ended. */
+  unfinished: number;
+  /** First attempts the client gave up on before their answer (GIVE_UP_EVERY). */
+  gaveUp: number;
 }
 
-/** One client: book, then write on the booking; a failed write is retried with the same nonce. */
-async function client(base: string, token: string, service: string, n: number, stats: Stats, stop: () => boolean) {
+/**
+ * One client: book, then write on the booking. Each write has its nonce and its Idempotency-Key; a
+ * write without a final answer is retried with both. New writes start until `stop`; a started one is
+ * retried until `drained`.
+ */
+async function client(
+  base: string,
+  token: string,
+  service: string,
+  n: number,
+  stats: Stats,
+  stop: () => boolean,
+  drained: () => boolean,
+) {
   let writes = 0;
-  const write = async (kind: Kind, nonce: string, send: () => Promise<Answer>): Promise<string | null> => {
-    while (!stop() && writes < MAX_WRITES_PER_CLIENT) {
+  const write = async (
+    kind: Kind,
+    nonce: string,
+    send: (headers: Record<string, string>, timeoutMs: number) => Promise<Answer>,
+  ): Promise<string | null> => {
+    const headers = { "idempotency-key": randomUUID() };
+    const impatient = writes % GIVE_UP_EVERY === 0;
+    let attempt = 0;
+    while (!drained() && writes < MAX_WRITES_PER_CLIENT) {
       writes++;
       stats.attempts++;
-      const answer = await send();
+      if (attempt++ > 0) stats.retries++;
+      const answer = await send(headers, impatient && attempt === 1 ? GIVE_UP_MS : WRITE_TIMEOUT_MS);
+      if (impatient && attempt === 1 && answer.status === 0) stats.gaveUp++;
       const key = `${kind} ${answer.status}`;
       stats.statuses.set(key, (stats.statuses.get(key) ?? 0) + 1);
       const hashid = answer.body?.data?.hashid;
       if (answer.status >= 200 && answer.status < 300 && hashid) {
+        if (answer.replayed) stats.replayed++;
         stats.acknowledged.set(nonce, { kind, hashid });
         return hashid;
       }
-      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) return null; // a refusal: not retried
-      stats.retries++;
+      const busy = answer.status === 409 && answer.body?.code === "idempotency_in_progress";
+      if (busy) stats.inProgress++;
+      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429 && !busy) return null; // a refusal
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    stats.unfinished++;
     return null;
   };
   for (let i = 0; !stop() && writes < MAX_WRITES_PER_CLIENT; i++) {
     const bookingNonce = `fault-b-${n}-${i}-${randomBytes(4).toString("hex")}`;
-    const booking = await write("booking", bookingNonce, () =>
-      call(base, "POST", "reservations", token, { health_service: service, no_preference: true, notes: bookingNonce }),
+    const booking = await write("booking", bookingNonce, (headers, timeoutMs) =>
+      call(
+        base,
+        "POST",
+        "reservations",
+        token,
+        { health_service: service, no_preference: true, notes: bookingNonce },
+        timeoutMs,
+        headers,
+      ),
     );
-    if (!booking) continue;
+    if (!booking || stop()) continue;
     const messageNonce = `fault-m-${n}-${i}-${randomBytes(4).toString("hex")}`;
-    await write("message", messageNonce, () =>
-      call(base, "POST", `reservations/message/${booking}`, token, { body: messageNonce }),
+    await write("message", messageNonce, (headers, timeoutMs) =>
+      call(base, "POST", `reservations/message/${booking}`, token, { body: messageNonce }, timeoutMs, headers),
     );
   }
 }
@@ -193,13 +246,24 @@ async function main(): Promise<number> {
   const service = await bookableService(base);
   const tokens = await Promise.all(CITIZENS.map((email) => login(base, email)));
   const probeToken = tokens[0] as string;
-  const stats: Stats = { acknowledged: new Map(), attempts: 0, statuses: new Map(), retries: 0 };
-  let stopping = false;
+  const stats: Stats = {
+    acknowledged: new Map(),
+    attempts: 0,
+    statuses: new Map(),
+    retries: 0,
+    replayed: 0,
+    inProgress: 0,
+    unfinished: 0,
+    gaveUp: 0,
+  };
+  let stoppedAt: number | null = null;
   const loadEnds = Date.now() + (BEFORE_S + DOWN_S + AFTER_S + 60) * 1000; // a bound whatever happens
-  const stop = () => stopping || Date.now() > loadEnds;
+  const stop = () => stoppedAt !== null || Date.now() > loadEnds;
+  const drained = () =>
+    (stoppedAt !== null && Date.now() > stoppedAt + DRAIN_S * 1000) || Date.now() > loadEnds + DRAIN_S * 1000;
   const load = Promise.all(
     Array.from({ length: CLIENTS }, (_, n) =>
-      client(base, tokens[n % tokens.length] as string, service, n, stats, stop),
+      client(base, tokens[n % tokens.length] as string, service, n, stats, stop, drained),
     ),
   );
   log(`load: ${CLIENTS} clients on ${tokens.length} citizens, ${BEFORE_S} s before the crash`);
@@ -246,8 +310,9 @@ async function main(): Promise<number> {
   log(`requests succeed again ${recoveredMs ?? "never"} ms after the database's return`);
 
   await new Promise((resolve) => setTimeout(resolve, AFTER_S * 1000));
-  stopping = true;
+  stoppedAt = Date.now();
   await load;
+  const drainMs = Date.now() - stoppedAt;
   const alive = api.exitCode === null && api.signalCode === null && apiExit === null;
   if (!alive) failures.push(`the API process exited (${apiExit})`);
 
@@ -269,16 +334,20 @@ async function main(): Promise<number> {
   const duplicated = [...rows.values()].filter((list) => list.length > 1).length;
   const unacknowledged = [...rows.keys()].filter((nonce) => !stats.acknowledged.has(nonce)).length;
   if (lost > 0) failures.push(`${lost} acknowledged writes are not in the database`);
+  if (duplicated > 0) failures.push(`${duplicated} writes are in the database twice despite their Idempotency-Key`);
 
   const log503 = readFileSync(join(workDir, "api.log"), "utf8");
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`
 Database crash under load (${SHORT ? "short" : "full"}): PostgreSQL ${cluster.version}, ${CLIENTS} clients
-  writes attempted            ${stats.attempts} (${stats.retries} retried after a failure)
+  writes attempted            ${stats.attempts} (${stats.retries} retries with the same Idempotency-Key)
   acknowledged (2xx)          ${stats.acknowledged.size} (${before} before the crash)
   lost                        ${lost}
-  duplicated (retry of a committed write whose answer was lost)  ${duplicated}
+  duplicated                  ${duplicated} (0 expected: a retry of a committed write gets its stored answer)
+  gave up on the answer         ${stats.gaveUp} first attempts (every ${GIVE_UP_EVERY}th write, after ${GIVE_UP_MS} ms), then retried
+  retries answered from the stored answer  ${stats.replayed}; 409 "in corso" ${stats.inProgress}
   written, never acknowledged ${unacknowledged}
+  started, never acknowledged ${stats.unfinished} (writes still failing ${DRAIN_S} s after the load stopped; drain took ${(drainMs / 1000).toFixed(1)} s)
   answers                     ${[...stats.statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}
   down ${DOWN_S} s: ${probes.length} probes, route 503 ${probes.length - wrongRoute.length}/${probes.length}, health down ${probes.length - wrongHealth.length}/${probes.length}, slowest ${Math.round(slowest)} ms
   back: requests succeed ${recoveredMs ?? "never"} ms after the database's return

@@ -72,7 +72,9 @@ export function startApi(options: {
 export interface Answer {
   status: number; // 0: no HTTP answer (network error, timeout)
   ms: number;
-  body: { data?: { hashid?: string; database?: string }; message?: string } | null;
+  body: { data?: { hashid?: string; database?: string }; message?: string; code?: string } | null;
+  /** The API answered with the stored answer of an earlier request with the same Idempotency-Key. */
+  replayed?: boolean;
 }
 
 export async function call(
@@ -82,6 +84,7 @@ export async function call(
   token?: string,
   body?: unknown,
   timeoutMs = 15_000,
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
   const started = performance.now();
   try {
@@ -90,6 +93,7 @@ export async function call(
       headers: {
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
@@ -101,7 +105,12 @@ export async function call(
     } catch {
       // Not JSON: kept as no body.
     }
-    return { status: response.status, ms: performance.now() - started, body: parsed };
+    return {
+      status: response.status,
+      ms: performance.now() - started,
+      body: parsed,
+      replayed: response.headers.get("idempotent-replayed") === "true",
+    };
   } catch {
     return { status: 0, ms: performance.now() - started, body: null };
   }

@@ -32,6 +32,13 @@ const ZEnvironment = z.object({
    * (docs/reliability.md, Slow database).
    */
   DATABASE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
+   * Realtime sockets (docs/realtime.md): how often their sessions are checked (a token revoked on any
+   * instance closes its sockets within this), and how often they are pinged (one silent for two
+   * pings is dropped).
+   */
+  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   /** The longest a request may take from routing to answer (503 after it). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   HASHIDS_ALPHABET: z
@@ -110,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     databaseQueueLimit: e.DATABASE_QUEUE_LIMIT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    realtime: { sessionCheckMs: e.REALTIME_SESSION_CHECK_MS, heartbeatMs: e.REALTIME_HEARTBEAT_MS },
     hashids: { alphabet: e.HASHIDS_ALPHABET, minLength: e.HASHIDS_MIN_LENGTH },
     filesKey,
     appSecret: e.APP_SECRET ?? devKey("app"),

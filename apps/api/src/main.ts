@@ -2,6 +2,13 @@ import { assertSupportedRuntime } from "./runtime.ts";
 
 assertSupportedRuntime();
 
+// CURA_START_TIMING=1 prints how long each step of the start took (npm run measure:start).
+const startedAt = performance.now();
+const timing = process.env.CURA_START_TIMING === "1";
+const step = (name: string) => {
+  if (timing) console.error(`start: ${name} at ${Math.round(performance.now() - startedAt)} ms`);
+};
+
 const { loadConfig } = await import("./config.ts");
 // Checked before anything else is loaded or opened: a configuration that must not run (demo data in
 // production, a missing secret) stops here with its message alone and a failure exit code.
@@ -17,6 +24,7 @@ const { openDatabase } = await import("./db/client.ts");
 const { migrate } = await import("./db/migrate.ts");
 const { seedDemoData, seedDemoActivity, demoAccounts, DEMO_PASSWORD } = await import("./db/seed.ts");
 const { buildApp } = await import("./app.ts");
+step("modules loaded");
 
 if (config.databaseUrl) {
   // Migrations may build an index on a large table: they run on a connection of their own, without
@@ -27,7 +35,13 @@ if (config.databaseUrl) {
   } finally {
     await setup.close();
   }
+  step("migrations applied");
 }
+// A new embedded database starts as a copy of the migrated template (db/pglite-template.ts).
+const templated = config.databaseUrl
+  ? false
+  : await (await import("./db/pglite-template.ts")).preparePgliteDataDir(config.dataDir);
+if (templated) step("data folder copied from the template");
 let reportConnectionLost = (error: Error) => console.error(`Database connection lost: ${error.message}`);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -38,17 +52,26 @@ const database = await openDatabase({
   // The request that used the connection answers 503 on its own; this is the line for whoever runs it.
   onConnectionError: (error) => reportConnectionLost(error),
 });
-if (database.kind === "pglite") await migrate(database);
+step("database open");
+if (database.kind === "pglite") {
+  await migrate(database);
+  step("migrations applied");
+}
 const seeded = config.seedDemo ? await seedDemoData(database.db) : null;
 if (seeded) await seedDemoActivity(database.db);
+step(seeded ? "demo data created" : "demo data checked");
 
 const app = await buildApp({ config, database });
+step("app built");
 reportConnectionLost = (error) => app.log.warn({ err: error }, "database connection lost");
 await app.listen({ host: config.host, port: config.port });
+step("listening");
 
 const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}/pg` : "PostgreSQL (DATABASE_URL)";
 console.log(`\nCura is running at ${config.publicUrl}  (API reference: ${config.publicUrl}/api/docs)`);
-console.log(`Database: ${where}${seeded ? ", demo data created" : ""}`);
+console.log(
+  `Database: ${where}${templated ? ", new from the migrated template" : ""}${seeded ? ", demo data created" : ""}`,
+);
 if (config.devTools) console.log(`Dev outbox (e-mail and SMS): ${config.publicUrl}/dev/outbox`);
 if (config.seedDemo && !config.production) {
   console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD})`);

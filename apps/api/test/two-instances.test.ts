@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BOOKING_MESSAGES, LIMITS, OTP_LIMITS, RECALL_LEAD_DAYS } from "@cura/domain";
+import { BOOKING_MESSAGES, LIMITS, OTP_LIMITS, REALTIME_CLOSE, RECALL_LEAD_DAYS } from "@cura/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
@@ -9,11 +9,13 @@ import { bookings } from "../src/modules/bookings/tables.ts";
 import { caller, demoCallers, nextMonday } from "../src/modules/companies/test-helpers.ts";
 import { ORPHAN_FILES_JOB } from "../src/modules/files/service.ts";
 import { OTP_SEND_LIMIT_MESSAGE } from "../src/modules/identity/otp.ts";
+import { notifyUser } from "../src/modules/notifications/index.ts";
 import { notifications } from "../src/modules/notifications/tables.ts";
 import { createIds } from "../src/platform/ids.ts";
 import { addDays, zonedDate, zonedToInstant } from "../src/platform/zoned-time.ts";
 import { multipart, tinyPng } from "./files-fixtures.ts";
 import { accounts, createTestContext, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
+import { connectRealtime, type RealtimeTestClient, signedInRealtime } from "./realtime-client.ts";
 
 /**
  * DESIGN §5: API instances are stateless; sessions, throttles and slot locks live in the database.
@@ -25,7 +27,8 @@ let t: TestContext;
 let second: Awaited<ReturnType<TestContext["secondInstance"]>>;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // Realtime sockets check their sessions every 300 ms here (15 s by default).
+  t = await createTestContext({ REALTIME_SESSION_CHECK_MS: "300" });
   second = await t.secondInstance();
 });
 afterAll(() => t.close());
@@ -246,5 +249,86 @@ describe("two API instances on one database (issue 15)", () => {
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(tinyPng)).toBe(true);
+  });
+});
+
+describe("two API instances on one database: realtime sockets (issue 15)", () => {
+  const ids = createIds(loadConfig({ NODE_ENV: "test" }).hashids);
+  // A kind of room for this test on both instances: anyone signed in may enter, messages are relayed.
+  beforeAll(() => {
+    for (const app of [t.app, second.app]) {
+      app.realtime.registerRoomKind("prova", {
+        authorize: async (_principal, id) => id,
+        onMessage: async ({ event, payload }) => ({ event, payload }),
+      });
+    }
+  });
+
+  it("deliver the messages of clients on either instance to both, in one order, a payload over 8,000 bytes included", async () => {
+    const a = await signedInRealtime(t.app, await t.login(accounts.citizen));
+    const b = await signedInRealtime(second.app, await t.login(accounts.pharmacyOperator));
+    for (const client of [a, b]) {
+      client.send({ type: "join", room: "prova:due-istanze" });
+      await client.next("joined");
+    }
+    const big = "€".repeat(4000); // 12,000 bytes
+    const rounds = 8;
+    for (let i = 0; i < rounds; i++) {
+      a.send({
+        type: "send",
+        room: "prova:due-istanze",
+        event: "msg",
+        payload: { from: "a", i, ...(i === 3 ? { big } : {}) },
+      });
+      b.send({
+        type: "send",
+        room: "prova:due-istanze",
+        event: "msg",
+        payload: { from: "b", i, ...(i === 5 ? { big } : {}) },
+      });
+    }
+    const heard = async (client: RealtimeTestClient) => {
+      const payloads = [];
+      for (let i = 0; i < 2 * rounds; i++) payloads.push((await client.next("event")).payload);
+      return payloads as Array<{ from: string; i: number; big?: string }>;
+    };
+    const [onA, onB] = await Promise.all([heard(a), heard(b)]);
+    // The same order on both instances, each sender's messages in the order sent.
+    expect(onB).toEqual(onA);
+    for (const sender of ["a", "b"]) {
+      expect(onA.filter((p) => p.from === sender).map((p) => p.i)).toEqual([...Array(rounds).keys()]);
+    }
+    expect(onA.filter((p) => p.big === big).map((p) => `${p.from}${p.i}`)).toEqual(
+      expect.arrayContaining(["a3", "b5"]),
+    );
+    a.close();
+    b.close();
+  });
+
+  it("push a popup created through one instance to the user's socket on the other", async () => {
+    // (Accounts the throttle tests above have not locked.)
+    const token = await t.login(accounts.pharmacyAdmin);
+    const client = await signedInRealtime(second.app, token);
+    const hashid = (await profileOn(t.request, token)).json().data.hashid as string;
+    await notifyUser(t.database.db, {
+      userId: ids.decode(hashid) as number,
+      audience: "operator",
+      title: "Promemoria",
+      body: "Dall'altra istanza",
+      popup: { action: null, variant: "info" },
+    });
+    expect(await client.next("event")).toMatchObject({ room: `user:${hashid}`, event: "popup" });
+    client.close();
+  });
+
+  it("close a socket on one instance when its session is revoked through the other", async () => {
+    const token = await t.login(accounts.roomOperator);
+    const client = await signedInRealtime(second.app, token);
+    expect((await t.request({ method: "GET", url: "/api/v1/users/logout", token })).statusCode).toBe(200);
+    expect((await client.closed).code).toBe(REALTIME_CLOSE.unauthenticated);
+    // And the same token cannot open a new one there.
+    const again = await connectRealtime(second.app);
+    again.send({ type: "auth", token });
+    expect((await again.closed).code).toBe(REALTIME_CLOSE.unauthenticated);
   });
 });

@@ -9,5 +9,7 @@ export * from "../modules/notifications/tables.ts";
 export * from "../modules/patients/tables.ts";
 export * from "../platform/access-log/tables.ts";
 export * from "../platform/audit/tables.ts";
+export * from "../platform/idempotency/tables.ts";
 export * from "../platform/limiter/tables.ts";
 export * from "../platform/messaging/tables.ts";
+export * from "../platform/realtime/tables.ts";

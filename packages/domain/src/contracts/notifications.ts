@@ -23,8 +23,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 export const MESSAGE_MAX_LENGTH = 2000;
-/** Spec 001 §9: unseen popup notifications are polled every 4.5 s while none is shown. */
-export const POPUP_POLL_MS = 4500;
+// POPUP_POLL_MS is in constants.ts: the area header polls without loading these schemas (and zod).
 // Unread notifications become read 1 s after the centre opens: DELAYS_MS.notificationReadMove.
 
 /** Who a notification speaks to: the link leads into that person's area. */

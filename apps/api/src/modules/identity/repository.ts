@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { membershipOfUser } from "../companies/index.ts";
@@ -108,6 +108,32 @@ const liveSession = preparedQuery((db) =>
 export async function findLiveSession(db: Database, tokenHash: string) {
   const rows = await liveSession(db).execute({ tokenHash });
   return rows[0] ?? null;
+}
+
+/**
+ * Of these sessions, those not revoked or expired whose user is neither disabled nor deleted, with
+ * what the idle and membership checks need: one query for every socket an instance holds.
+ */
+export async function sessionStates(db: Database, sessionIds: readonly number[]) {
+  return db
+    .select({
+      id: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      type: users.type,
+      sessionTimeoutMinutes: users.sessionTimeoutMinutes,
+      membership: membershipOfUser(users.id),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, [...sessionIds]),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.disabledAt),
+        isNull(users.deletedAt),
+      ),
+    );
 }
 
 /** Whether any session was ever opened for the user (revoked and expired ones count). */

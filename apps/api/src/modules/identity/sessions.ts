@@ -70,6 +70,19 @@ export function createSessionAuthenticator(db: Database, ids: Ids): Authenticato
       loaded.set(request, { user, anagrafica: found.anagrafica, membership });
       return principal;
     },
+    async liveSessions(sessionIds) {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await repository.sessionStates(db, sessionIds);
+      const now = Date.now();
+      const live = rows.filter((row) => {
+        // The same rules as authenticate above, without touching the session: a socket left open is not a use.
+        const idleLimitMs = row.sessionTimeoutMinutes * 60_000;
+        if (idleLimitMs > 0 && now - row.lastUsedAt.getTime() > idleLimitMs + TOUCH_INTERVAL_MS) return false;
+        const membership = row.type === 1 && row.membership ? membershipFromRow(row.membership) : null;
+        return !(membership && (membership.status === "suspended" || membership.status === "refused"));
+      });
+      return new Set(live.map((row) => row.id));
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { outboxMessages } from "../../platform/messaging/tables.ts";
+import { bookings } from "../bookings/tables.ts";
 import { type Caller, demoCallers } from "../companies/test-helpers.ts";
 import { users } from "../identity/tables.ts";
 import { dispatchNotificationEmails, NOTIFICATION_EMAILS_JOB } from "./dispatcher.ts";
@@ -106,6 +107,11 @@ describe("booking changes notify the other party", () => {
 
     const closedBooking = await bookable.book(people.citizen);
     await people.pharmacyAdmin.call("POST", `reservations/company/confirm/${closedBooking}`);
+    // A booking is closed once its time has come: an hour ago.
+    await t.database.db
+      .update(bookings)
+      .set({ startAt: new Date(Date.now() - 3_600_000), endAt: new Date(Date.now() - 1_800_000) })
+      .where(eq(bookings.id, testIds.decode(closedBooking) ?? -1));
     expect((await people.pharmacyAdmin.call("POST", `reservations/company/close/${closedBooking}`)).statusCode).toBe(
       200,
     );

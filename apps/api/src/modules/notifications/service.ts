@@ -3,6 +3,7 @@ import {
   type NotificationAudience,
   notFound,
   type PopupVariant,
+  REALTIME_EVENTS,
   type TNotification,
   type TNotificationListQuery,
   type TNotificationReadBody,
@@ -11,6 +12,7 @@ import {
 import type { Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { publish, userRoom } from "../../platform/realtime/index.ts";
 import { kickDispatchers } from "./dispatcher.ts";
 import { bookingLink } from "./links.ts";
 import * as repository from "./repository.ts";
@@ -88,6 +90,8 @@ export async function popupSeen(ctx: ModuleContext, principal: Principal, hashid
 /**
  * For other modules: notifies one user in-app, optionally as a popup, optionally by e-mail too
  * (sent after `db`'s transaction commits). Teleconsultations, for one, announce themselves this way.
+ * A popup is also pushed to the user's open tabs (docs/realtime.md), which fetch it at once instead
+ * of at their next poll; with `db` a transaction, the push leaves when it commits.
  */
 export async function notifyUser(
   db: Executor,
@@ -113,6 +117,7 @@ export async function notifyUser(
       emailStatus: input.email ? "pending" : "none",
     },
   ]);
+  if (input.popup) await publish(db, userRoom(input.userId), REALTIME_EVENTS.popup);
   if (input.email) kickDispatchers();
 }
 

@@ -27,6 +27,7 @@ export function moduleContext(t: TestContext): ModuleContext {
     sms: createOutboxSmsSender(outbox),
     storage: createDiskStorage(t.storageDir),
     jobs: t.app.jobs,
+    realtime: t.app.realtime,
     ping: t.database.ping,
   };
 }

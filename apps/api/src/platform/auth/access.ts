@@ -47,6 +47,12 @@ export interface Principal {
 /** Resolves a bearer token to its principal; the identity module provides it. */
 export interface Authenticator {
   authenticate(token: string, request: FastifyRequest): Promise<Principal | null>;
+  /**
+   * Which of these sessions would still authenticate (not revoked, expired or idle past the user's
+   * limit, the account not disabled or suspended), in one query and without counting as a use:
+   * long-lived connections (the realtime socket) check theirs periodically with it.
+   */
+  liveSessions(sessionIds: readonly number[]): Promise<Set<number>>;
 }
 
 declare module "fastify" {

@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
-import { useMarkPopupSeen, useUnseenPopups } from "../api/popups.ts";
+import { useMarkPopupSeen, usePopupPush, useUnseenPopups } from "../api/popups.ts";
 import { type PopupArea, popupTarget } from "./popup-target.ts";
 
 /**
- * The popup-notification modal over the shell (spec 001 §2, §3): unseen popups are polled every
- * 4.5 s while none is shown; the first appears in a modal that Escape and the backdrop do not
+ * The popup-notification modal over the shell (spec 001 §2, §3): unseen popups are pushed on the
+ * realtime socket and polled every 4.5 s while none is shown (every minute while pushes arrive); the first appears in a modal that Escape and the backdrop do not
  * close. Closing marks it seen; the action button marks it seen, closes and, for a teleconsult
  * action, navigates there.
  */
@@ -23,7 +23,9 @@ export function PopupNotificationModal({ area }: { area: PopupArea }) {
   const [current, setCurrent] = useState<TPopupNotification | null>(null);
   // Closed ones stay out even before the list is fetched again.
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
-  const popups = useUnseenPopups(current !== null);
+  // Pushed on the realtime socket when it is open (shown at once), else polled.
+  const pushed = usePopupPush();
+  const popups = useUnseenPopups(current !== null, pushed);
   const seen = useMarkPopupSeen();
 
   useEffect(() => {

@@ -1,0 +1,135 @@
+/**
+ * npm run build:api — bundles the API server for `npm run serve` into apps/api/dist/server.js
+ * (git-ignored), with esbuild. Why: on Node 24, importing drizzle-orm through its package.json
+ * (a 179 KB exports map) cost about 2 s and 190 MB at every start (issue 15, docs/performance.md
+ * "Start and memory"); bundled, drizzle is plain code in one file. The packages that read files of
+ * their own at run time (PGlite's WebAssembly, swagger-ui's pages, pdfkit's fonts, argon2's native
+ * binding…) stay external and load from node_modules as before; only those named in BUNDLED are inlined.
+ *
+ * Files the sources read next to themselves (the migrations, the products list, the web build, the
+ * comuni through createRequire) are found where they are: every `import.meta.url` in a bundled
+ * source file becomes that file's own URL, relative to the bundle, so nothing is copied and the
+ * sources stay the one copy. The bundle belongs with its checkout (it is not a deployable artifact
+ * on its own: run it from the repository, as `npm run serve` does).
+ *
+ * `npm run serve` rebuilds it when its inputs changed (scripts/serve.ts, same content hash as here);
+ * `npm run dev:api` runs the sources and never needs it.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Plugin } from "esbuild";
+
+export const repoRoot = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+export const apiDist = join(repoRoot, "apps/api/dist");
+export const bundleFile = join(apiDist, "server.js");
+/** The inputs' hash of the bundle in dist, written next to it. */
+export const bundleHashFile = join(apiDist, ".build-hash");
+
+/** Packages inlined into the bundle: those whose import through node_modules costs at start. */
+const BUNDLED = ["drizzle-orm", "@cura/domain"];
+
+/** Everything the bundle is made from, relative to the repository: folders are walked. */
+const INPUTS = [
+  "apps/api/src",
+  "apps/api/package.json",
+  "packages/domain/src",
+  "packages/domain/package.json",
+  "scripts/build-api.ts",
+  // Installed versions (drizzle-orm is inlined).
+  "package-lock.json",
+];
+const IGNORED = /\.test\.ts$|\/migrations\//;
+
+function files(path: string): string[] {
+  const absolute = join(repoRoot, path);
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(absolute);
+  } catch {
+    return [];
+  }
+  if (!stats.isDirectory()) return IGNORED.test(path) ? [] : [path];
+  return readdirSync(absolute)
+    .sort()
+    .flatMap((name) => files(`${path}/${name}`));
+}
+
+/** A content hash of the bundle's inputs: the same inputs give the same bundle. */
+export function apiInputsHash(): string {
+  const hash = createHash("sha256");
+  for (const file of INPUTS.flatMap(files)) {
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(join(repoRoot, file)))
+      .update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** Bare imports are external unless their package is in BUNDLED. */
+const externals: Plugin = {
+  name: "cura-externals",
+  setup(context) {
+    context.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("node:")) return { external: true };
+      const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
+      if (BUNDLED.includes(name as string)) return undefined;
+      return { external: true };
+    });
+  },
+};
+
+/** `import.meta.url` in a source file: the URL of that file, wherever the bundle runs from. */
+const ownUrls: Plugin = {
+  name: "cura-own-urls",
+  setup(context) {
+    context.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (!source.includes("import.meta.url")) return undefined;
+      const fromBundle = relative(dirname(bundleFile), args.path);
+      return {
+        contents: source.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+        loader: "ts",
+      };
+    });
+  },
+};
+
+export async function buildApi(): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  // Taken before the build reads anything: a file edited during the build makes the next serve rebuild.
+  const inputs = apiInputsHash();
+  mkdirSync(apiDist, { recursive: true });
+  // Loaded here, not at the top: `npm run serve` imports this file for the hash alone.
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [join(repoRoot, "apps/api/src/main.ts")],
+    outfile: bundleFile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    sourcemap: "linked",
+    // Names stay readable in stack traces and logs.
+    minify: false,
+    legalComments: "none",
+    // Inlined CommonJS code calls require() for Node's built-ins: an ES module has none of its own.
+    banner: {
+      js: 'import { createRequire as __curaRequire } from "node:module"; const require = __curaRequire(import.meta.url);',
+    },
+    logLevel: "warning",
+    plugins: [externals, ownUrls],
+  });
+  writeFileSync(bundleHashFile, `${inputs}\n`);
+  return { ms: performance.now() - started, bytes: statSync(bundleFile).size };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { ms, bytes } = await buildApi();
+  console.log(
+    `API bundle: ${relative(repoRoot, bundleFile)} (${(bytes / 1024).toFixed(0)} KB) in ${Math.round(ms)} ms`,
+  );
+}
