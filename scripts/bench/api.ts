@@ -37,6 +37,11 @@ const data = await import("../bench-data.ts");
 const { addDays, isoWeekday, zonedDate } = await import("../../apps/api/src/platform/zoned-time.ts");
 
 const QUICK = process.argv.includes("--quick");
+/** `--only <regex>`: only the reads and writes whose name matches (a narrower run, e.g. to profile one route). */
+const onlyIndex = process.argv.indexOf("--only");
+const ONLY = onlyIndex >= 0 ? new RegExp(process.argv[onlyIndex + 1] ?? "", "i") : null;
+/** BENCH_PROFILE=<dir>: the API writes a V8 CPU profile there when it stops (scripts/bench/profile-summary.ts reads it). */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const WARMUP_S = QUICK ? 2 : 3;
 const DURATION_S = QUICK ? 5 : 10;
 const PASSES = QUICK ? 1 : 3;
@@ -52,9 +57,14 @@ interface Child {
   base: string;
 }
 
-function spawnMeasured(script: string, env: Record<string, string>, log: string): ChildProcess {
+function spawnMeasured(
+  script: string,
+  env: Record<string, string>,
+  log: string,
+  nodeFlags: string[] = [],
+): ChildProcess {
   const out = createWriteStream(log);
-  const child = spawn(process.execPath, ["--import", cpuReport, script], {
+  const child = spawn(process.execPath, [...nodeFlags, "--import", cpuReport, script], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -381,6 +391,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: "warn",
       },
       join(workDir, "api.log"),
+      PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     );
     await waitFor(`${base}/health`, api);
 
@@ -420,6 +431,7 @@ async function main(): Promise<void> {
       { name: "GET popupnotifications", path: "/popupnotifications", token: citizen },
     ];
 
+    if (ONLY) reads.splice(0, reads.length, ...reads.filter((read) => ONLY.test(read.name)));
     const captured = await captureReads(databaseUrl, reads);
     const scenariosFile = join(workDir, "scenarios.json");
     const keyed = Object.fromEntries(reads.map((read, i) => [`s${i}`, captured[read.name] as CapturedScenario]));
@@ -544,6 +556,7 @@ async function main(): Promise<void> {
     ];
     const writeResults: Array<{ name: string; run: Run }> = [];
     for (const write of writes) {
+      if (ONLY && !ONLY.test(write.name)) continue;
       const runs: Run[] = [];
       for (let pass = 0; pass < PASSES; pass++)
         runs.push(await load(apiChild, `${base}${write.path}`, WRITE_CONNECTIONS, {}, write.setup));

@@ -1,4 +1,5 @@
-import type { Database } from "./client.ts";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Database, Executor } from "./client.ts";
 
 /**
  * A query that runs on (almost) every request, built once per database instead of on every call:
@@ -21,4 +22,12 @@ export function preparedQuery<T>(build: (db: Database) => T): (db: Database) => 
     }
     return query;
   };
+}
+
+/**
+ * Whether a repository function was handed a transaction rather than the database: a prepared query
+ * belongs to the database, so a function that runs in both places uses it only outside transactions.
+ */
+export function isTransaction(db: Executor): boolean {
+  return db instanceof PgTransaction;
 }

@@ -1,6 +1,7 @@
 import type { AwaitingFilter, AwaitingKind, BookingStatus } from "@cura/domain";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
+import { isTransaction, preparedQuery } from "../../db/prepared.ts";
 import { familyMemberName, familyMemberSurname } from "../care/index.ts";
 import { companyName, healthServiceName } from "../companies/index.ts";
 // Read only (the exception for names in docs/architecture.md "Boundaries"): the names shown beside a
@@ -62,13 +63,8 @@ function orderOf(filter: OperatorFilter): SQL[] {
   ];
 }
 
-export async function listForOperator(
-  db: Executor,
-  filter: OperatorFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: OperatorBookingRow[]; total: number }> {
-  const where = whereOf(filter);
-  const rows = await db
+function selectForOperator(db: Executor) {
+  return db
     .select({
       booking: bookings,
       serviceName: healthServiceName(bookings.healthServiceId),
@@ -80,12 +76,74 @@ export async function listForOperator(
       awaiting: bookings.awaiting,
     })
     .from(bookings)
-    .leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId))
-    .where(where)
-    .orderBy(...orderOf(filter))
-    .limit(page.limit)
-    .offset(page.offset);
-  const totals = await db.select({ n: count() }).from(bookings).where(where);
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, bookings.userId));
+}
+
+/**
+ * The worklist as the operator home asks for it (the whole list, or what awaits the operator),
+ * prepared: the same page and count statements as listForOperator builds for those filters.
+ */
+type WorklistView = AwaitingFilter | "all";
+const worklistViews = new Map<WorklistView, ReturnType<typeof preparedWorklist>>();
+
+function preparedWorklist(view: WorklistView) {
+  const filter = (companyId: number): OperatorFilter => ({
+    companyId,
+    ...(view === "all" ? {} : { awaiting: view }),
+  });
+  // A placeholder where the company's key goes: drizzle binds it when the statement runs.
+  const where = whereOf(filter(sql.placeholder("companyId") as unknown as number));
+  return {
+    page: preparedQuery((db) =>
+      selectForOperator(db)
+        .where(where)
+        .orderBy(...orderOf(filter(0)))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(`bookings_worklist_${view}`),
+    ),
+    count: preparedQuery((db) =>
+      db.select({ n: count() }).from(bookings).where(where).prepare(`bookings_worklist_count_${view}`),
+    ),
+  };
+}
+
+/** The prepared statements of a filter that names only the company (and what awaits), if it is one. */
+function preparedWorklistOf(filter: OperatorFilter) {
+  const named = Object.entries(filter).filter(([, value]) => value !== undefined);
+  if (named.some(([key]) => key !== "companyId" && key !== "awaiting")) return null;
+  const view = filter.awaiting ?? "all";
+  let prepared = worklistViews.get(view);
+  if (!prepared) {
+    prepared = preparedWorklist(view);
+    worklistViews.set(view, prepared);
+  }
+  return prepared;
+}
+
+export async function listForOperator(
+  db: Executor,
+  filter: OperatorFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OperatorBookingRow[]; total: number }> {
+  const prepared = isTransaction(db) ? null : preparedWorklistOf(filter);
+  // The page and its total go together (two statements, one round trip of waiting).
+  if (prepared) {
+    const [rows, totals] = await Promise.all([
+      prepared.page(db as Database).execute({ companyId: filter.companyId, ...page }),
+      prepared.count(db as Database).execute({ companyId: filter.companyId }),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+  const where = whereOf(filter);
+  const [rows, totals] = await Promise.all([
+    selectForOperator(db)
+      .where(where)
+      .orderBy(...orderOf(filter))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
 

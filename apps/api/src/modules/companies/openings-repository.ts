@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client.ts";
+import { isTransaction, preparedQuery } from "../../db/prepared.ts";
 import { companyServices, healthServices, openingHours, prohibitedDates } from "./tables.ts";
 
 export type OpeningRow = typeof openingHours.$inferSelect;
@@ -35,7 +36,39 @@ export function listHours(db: Executor, owner: HoursOwner) {
  * The company's hours and, when given, a service's, in one query: the service's rows replace the
  * company's when it has any.
  */
+const hoursColumns = {
+  weekday: openingHours.weekday,
+  opensAt: openingHours.opensAt,
+  closesAt: openingHours.closesAt,
+  serviceId: openingHours.serviceId,
+  companyServiceId: openingHours.companyServiceId,
+};
+
+/** listHoursWithCompany of a health service, prepared: every week of slots a citizen opens reads it. */
+const healthServiceHoursWithCompany = preparedQuery((db) =>
+  db
+    .select(hoursColumns)
+    .from(openingHours)
+    .where(
+      and(
+        eq(openingHours.companyId, sql.placeholder("companyId")),
+        or(
+          and(isNull(openingHours.serviceId), isNull(openingHours.companyServiceId)),
+          eq(openingHours.serviceId, sql.placeholder("serviceId")),
+        ),
+      ),
+    )
+    .orderBy(asc(openingHours.weekday), asc(openingHours.opensAt))
+    .prepare("companies_health_service_hours"),
+);
+
 export function listHoursWithCompany(db: Executor, owner: HoursOwner) {
+  if (owner.kind === "health" && !isTransaction(db)) {
+    return healthServiceHoursWithCompany(db as Database).execute({
+      companyId: owner.companyId,
+      serviceId: owner.serviceId,
+    });
+  }
   const companyRows = and(
     eq(openingHours.companyId, owner.companyId),
     isNull(openingHours.serviceId),
@@ -43,13 +76,7 @@ export function listHoursWithCompany(db: Executor, owner: HoursOwner) {
   );
   const where = owner.kind === "company" ? companyRows : or(companyRows, ownerCondition(owner));
   return db
-    .select({
-      weekday: openingHours.weekday,
-      opensAt: openingHours.opensAt,
-      closesAt: openingHours.closesAt,
-      serviceId: openingHours.serviceId,
-      companyServiceId: openingHours.companyServiceId,
-    })
+    .select(hoursColumns)
     .from(openingHours)
     .where(where)
     .orderBy(asc(openingHours.weekday), asc(openingHours.opensAt));
@@ -128,7 +155,36 @@ export async function findClosure(db: Executor, id: number) {
 }
 
 /** Closures that touch [from, to] and apply to the given scope: the company's and the service's own. */
+const closureColumns = { from: prohibitedDates.dateFrom, to: prohibitedDates.dateTo, reason: prohibitedDates.reason };
+
+/** closuresFor of a health service, prepared: every week of slots reads it. */
+const healthServiceClosures = preparedQuery((db) =>
+  db
+    .select(closureColumns)
+    .from(prohibitedDates)
+    .where(
+      and(
+        eq(prohibitedDates.companyId, sql.placeholder("companyId")),
+        lte(prohibitedDates.dateFrom, sql.placeholder("to")),
+        gte(prohibitedDates.dateTo, sql.placeholder("from")),
+        or(
+          and(isNull(prohibitedDates.serviceId), isNull(prohibitedDates.companyServiceId)),
+          eq(prohibitedDates.serviceId, sql.placeholder("serviceId")),
+        ),
+      ),
+    )
+    .prepare("companies_health_service_closures"),
+);
+
 export function closuresFor(db: Executor, owner: HoursOwner, from: string, to: string) {
+  if (owner.kind === "health" && !isTransaction(db)) {
+    return healthServiceClosures(db as Database).execute({
+      companyId: owner.companyId,
+      serviceId: owner.serviceId,
+      from,
+      to,
+    });
+  }
   const scope =
     owner.kind === "company"
       ? and(isNull(prohibitedDates.serviceId), isNull(prohibitedDates.companyServiceId))
@@ -139,7 +195,7 @@ export function closuresFor(db: Executor, owner: HoursOwner, from: string, to: s
             : eq(prohibitedDates.companyServiceId, owner.companyServiceId),
         );
   return db
-    .select({ from: prohibitedDates.dateFrom, to: prohibitedDates.dateTo, reason: prohibitedDates.reason })
+    .select(closureColumns)
     .from(prohibitedDates)
     .where(
       and(

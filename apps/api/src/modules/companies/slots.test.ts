@@ -210,4 +210,47 @@ describe("slots", () => {
     );
     expect(days.map((d) => d.date)).toEqual(["2026-12-07", "2026-12-09"]);
   });
+
+  it("writes every slot's instants and local times as Date and the zone say, across a year and its changes", () => {
+    // The local times come from one offset per opening range (slots.ts): checked against the zone,
+    // slot by slot, for every day of a year with its two daylight-saving changes, and ranges that
+    // cross a change (00:00–24:00) or start in the spring gap (02:30).
+    for (const slotMinutes of [7, 45]) {
+      const days = computeSlots(
+        rules({
+          from: "2026-01-01",
+          to: "2026-12-31",
+          slotMinutes,
+          weekly: weekly({
+            1: [
+              ["09:00", "13:00"],
+              ["14:30", "19:00"],
+            ],
+            2: [["00:00", "24:00"]],
+            3: [["08:15", "12:45"]],
+            4: [["13:00", "20:00"]],
+            5: [["09:00", "18:00"]],
+            6: [["09:00", "12:30"]],
+            7: [
+              ["00:00", "24:00"],
+              ["02:30", "05:00"],
+            ],
+          }),
+        }),
+      );
+      const slots = days.flatMap((d) => d.slots);
+      expect(slots.length).toBeGreaterThan(2000);
+      const expected = slots.map((slot) => {
+        const start = Date.parse(slot.start);
+        const end = start + slotMinutes * 60_000;
+        return [
+          new Date(start).toISOString(),
+          new Date(end).toISOString(),
+          zonedTime(start, ROME),
+          zonedTime(end, ROME),
+        ];
+      });
+      expect(slots.map((s) => [s.start, s.end, s.time, s.end_time])).toEqual(expected);
+    }
+  });
 });

@@ -1,5 +1,12 @@
 import type { TSlotDay, TTimeRange } from "@cura/domain";
-import { addDays, daysBetween, isoWeekday, zonedTime, zonedToInstant } from "../../platform/zoned-time.ts";
+import {
+  addDays,
+  daysBetween,
+  isoWeekday,
+  offsetMinutesAt,
+  zonedTime,
+  zonedToInstant,
+} from "../../platform/zoned-time.ts";
 
 /**
  * The one slot computation of the platform (issue 4): bookable slots from weekly opening hours,
@@ -65,6 +72,36 @@ export function openDays(
   return days;
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 1440;
+
+/** "HH:MM" of every minute of a day, built once. */
+const CLOCK = Array.from(
+  { length: DAY_MINUTES },
+  (_, m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`,
+);
+
+/** The wall-clock "HH:MM" of a count of minutes since the epoch in local time. */
+function clockTime(localMinutes: number): string {
+  return CLOCK[((localMinutes % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES] as string;
+}
+
+/** "YYYY-MM-DDT" of the UTC days seen lately (slots ask for the same few again and again). */
+const utcDays = new Map<number, string>();
+
+/** `new Date(instant).toISOString()` of an instant on a whole minute, from the two tables. */
+function isoMinute(instant: number): string {
+  const minutes = instant / MINUTE_MS;
+  const day = Math.floor(minutes / DAY_MINUTES);
+  let prefix = utcDays.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MINUTES * MINUTE_MS).toISOString().slice(0, 11);
+    if (utcDays.size >= 1000) utcDays.clear();
+    utcDays.set(day, prefix);
+  }
+  return `${prefix}${clockTime(minutes)}:00.000Z`;
+}
+
 export function computeSlots(rules: SlotRules): TSlotDay[] {
   const slotMs = rules.slotMinutes * 60_000;
   if (!(slotMs > 0)) return [];
@@ -76,6 +113,13 @@ export function computeSlots(rules: SlotRules): TSlotDay[] {
     for (const range of day.ranges) {
       const opens = zonedToInstant(day.date, range.from, rules.timeZone);
       const closes = zonedToInstant(day.date, range.to, rules.timeZone);
+      // One offset for the whole range (every range but one crossing a daylight-saving change, at
+      // most twice a year): its slots' local times and ISO strings come from whole minutes and two
+      // tables, not from a Date and the zone's offset per slot (issue 15: a week of slots was the
+      // API's most expensive read). Otherwise each slot is converted on its own.
+      const offset = offsetMinutesAt(opens, rules.timeZone);
+      const oneOffset =
+        offset === offsetMinutesAt(closes, rules.timeZone) && opens % MINUTE_MS === 0 && slotMs % MINUTE_MS === 0;
       for (let start = opens; start + slotMs <= closes; start += slotMs) {
         if (start < rules.now) continue;
         const end = start + slotMs;
@@ -86,13 +130,23 @@ export function computeSlots(rules: SlotRules): TSlotDay[] {
         }
         const available = limit === null ? null : limit - booked;
         if (available !== null && available <= 0) continue;
-        slots.push({
-          start: new Date(start).toISOString(),
-          end: new Date(end).toISOString(),
-          time: zonedTime(start, rules.timeZone),
-          end_time: zonedTime(end, rules.timeZone),
-          available,
-        });
+        slots.push(
+          oneOffset
+            ? {
+                start: isoMinute(start),
+                end: isoMinute(end),
+                time: clockTime(start / MINUTE_MS + offset),
+                end_time: clockTime(end / MINUTE_MS + offset),
+                available,
+              }
+            : {
+                start: new Date(start).toISOString(),
+                end: new Date(end).toISOString(),
+                time: zonedTime(start, rules.timeZone),
+                end_time: zonedTime(end, rules.timeZone),
+                available,
+              },
+        );
       }
     }
     if (slots.length > 0) result.push({ date: day.date, weekday: day.weekday, slots });
