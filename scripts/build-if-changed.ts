@@ -14,9 +14,10 @@ const built = existsSync(join(webDistDir, "index.html")) && existsSync(hashFile)
 const current = webInputsHash();
 if (built && readFileSync(hashFile, "utf8").trim() === current) {
   const ms = Math.round(performance.now() - started);
-  console.log(`Web app up to date (apps/web/dist, inputs unchanged; checked in ${ms} ms)`);
+  console.log(`Web app up to date (${webDistDir}, inputs unchanged; checked in ${ms} ms)`);
 } else {
   console.log(built ? "Web app inputs changed: building" : "No web build yet: building");
-  const result = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
+  // Only the web app: `npm run serve` bundles the API itself when its sources changed.
+  const result = spawnSync("npm", ["run", "--silent", "build", "-w", "@cura/web"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,7 +1,8 @@
 /**
  * npm run lighthouse — Lighthouse scores of the built web app (issue 15).
  *
- * Expects `npm run build` (builds nothing itself). Starts the API as `npm start` serves it (node
+ * Expects `npm run build` (builds nothing itself; serves CURA_WEB_DIST when set, as the server does,
+ * else apps/web/dist). Starts the API as `npm start` serves it (node
  * apps/api/src/main.ts on a fresh PGlite data dir with the demo data, on a free 127.0.0.1 port, as a
  * child process), signs the demo citizen and the demo pharmacy operator in through the API, and runs
  * Lighthouse (user-flow API, puppeteer-core driving Debian's Chromium, headless, no sandbox) on the
@@ -35,6 +36,8 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { freePort } from "./fault/common.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
+/** The build to serve: CURA_WEB_DIST as the build and the server read it (parallel work trees), else apps/web/dist. */
+const WEB_DIST = process.env.CURA_WEB_DIST ?? join(ROOT, "apps/web/dist");
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The journeys' flags (e2e/browser.ts): this machine has no network, so no background traffic. */
 const CHROME_ARGS = [
@@ -192,6 +195,7 @@ function startServer(port: number, dataDir: string, log: string[]): ChildProcess
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      CURA_WEB_DIST: WEB_DIST,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -336,14 +340,14 @@ async function lighthouseRunWithRetry(
  * test suite) leaves it serving an index.html whose assets it does not know, and the scores would
  * mix two builds. Checked before every run.
  */
-const builtIndex = () => readFileSync(join(ROOT, "apps/web/dist/index.html"), "utf8");
+const builtIndex = () => readFileSync(join(WEB_DIST, "index.html"), "utf8");
 let servedIndex = "";
 
 async function measure(base: string, target: Target, formFactor: FormFactor, storage: [string, string][]) {
   const lhrs: Lhr[] = [];
   for (let run = 1; run <= runs; run++) {
     if (builtIndex() !== servedIndex) {
-      throw new Error("apps/web/dist was rebuilt during the run: run `npm run lighthouse` again after the build.");
+      throw new Error(`${WEB_DIST} was rebuilt during the run: run \`npm run lighthouse\` again after the build.`);
     }
     const started = Date.now();
     const lhr = await lighthouseRunWithRetry(base, target, formFactor, storage);
@@ -494,8 +498,8 @@ function commitOf(): string {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  if (!existsSync(join(ROOT, "apps/web/dist/index.html"))) {
-    throw new Error("The web app is not built: run `npm run build` first.");
+  if (!existsSync(join(WEB_DIST, "index.html"))) {
+    throw new Error(`The web app is not built in ${WEB_DIST}: run \`npm run build\` first.`);
   }
   if (!existsSync(CHROME)) {
     throw new Error(`No browser at ${CHROME}: install Debian's chromium or set CHROME_PATH.`);

@@ -1,10 +1,12 @@
-import { cpSync, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import { buildHash } from "./vite-plugins/build-hash.ts";
+import { catalogueParts } from "./vite-plugins/catalogue-parts.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
+import { pureDomain } from "./vite-plugins/pure-domain.ts";
 import { zodWithoutEval } from "./vite-plugins/zod-without-eval.ts";
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
@@ -18,27 +20,16 @@ export function packageDir(name: string): string {
   throw new Error(`Package ${name} is not installed`);
 }
 
-/**
- * bootstrap-italia's CSS declares no @font-face; its loadFonts('/fonts') does, pointing at files we
- * must serve. Copy them into public/fonts (git-ignored) before the dev server or the build starts.
- */
-function bootstrapItaliaFonts(): Plugin {
-  return {
-    name: "cura:bootstrap-italia-fonts",
-    configResolved(config) {
-      const source = join(packageDir("bootstrap-italia"), "dist", "fonts");
-      const target = join(config.publicDir || join(webRoot, "public"), "fonts");
-      cpSync(source, target, { recursive: true });
-    },
-  };
-}
-
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), bootstrapItaliaFonts(), zodWithoutEval(), precompress(), buildHash()],
+  plugins: [react(), catalogueParts(), pureDomain(), zodWithoutEval(), precompress(), buildHash()],
   resolve: {
     // design-react-kit → reactstrap → react-popper would otherwise pull a second React (blank page).
     dedupe: ["react", "react-dom"],
+    // src/styles/fonts.css: bootstrap-italia's woff2 files, bundled with a content hash.
+    alias: [
+      { find: /^@bootstrap-italia-fonts\//, replacement: `${join(packageDir("bootstrap-italia"), "dist", "fonts")}/` },
+    ],
   },
   css: {
     preprocessorOptions: {
@@ -69,5 +60,18 @@ export default defineConfig({
     sourcemap: true,
     // Read by the front-end budgets (test/budgets.test.ts): which chunks each page loads first.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "initial",
+              tags: ["$initial"],
+              test: (id: string) => !/([\\/]src[\\/]main\.tsx|index\.html)$/.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
 });

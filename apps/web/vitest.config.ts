@@ -3,12 +3,14 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { packageDir } from "./vite.config.ts";
+import { catalogueParts } from "./vite-plugins/catalogue-parts.ts";
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  // The catalogue's parts (lib/i18n.ts) are each the whole catalogue here: tests render pages alone.
+  plugins: [react(), catalogueParts({ whole: true })],
   resolve: {
     dedupe: ["react", "react-dom"],
     // design-react-kit's exports map has no Node condition, and bootstrap-italia's main file

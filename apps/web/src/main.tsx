@@ -1,7 +1,7 @@
 // Only the Bootstrap Italia partials the app uses, compiled from its SCSS (docs/performance.md).
 import "./styles/bootstrap-italia.scss";
+import "./styles/fonts.css";
 import "./styles.css";
-import { loadFonts } from "bootstrap-italia";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
@@ -13,9 +13,6 @@ import { setApiNavigator } from "./lib/api.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { session } from "./lib/session.ts";
 import { STORAGE_KEYS, storage } from "./lib/storage.ts";
-
-// bootstrap-italia's CSS has no @font-face: the fonts are copied to /fonts by vite.config.ts.
-loadFonts("/fonts");
 
 // Spec 000 §4: a session that expired while the tab was closed ends at start-up.
 if (storage.getString(STORAGE_KEYS.sessionExpired) !== null) {

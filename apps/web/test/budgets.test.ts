@@ -8,6 +8,7 @@ import {
   type PageWeight,
   pageWeight,
   readManifest,
+  zodWithoutLocale,
 } from "./bundle-size.ts";
 
 /**
@@ -44,5 +45,9 @@ describe("front-end budgets", () => {
       (f) => `${f.library} in ${f.chunk} (a static import of the entry; ${f.evidence})`,
     );
     expect(findings, findings.join("\n")).toEqual([]);
+  });
+
+  it("loads zod's Italian messages wherever zod's schemas are (vite-plugins/pure-domain.ts)", () => {
+    expect(zodWithoutLocale(dist, manifest)).toEqual([]);
   });
 });

@@ -74,4 +74,4 @@ export function buildHash(): Plugin {
   };
 }
 
-export const webDistDir = join(webRoot, "dist");
+export const webDistDir = process.env.CURA_WEB_DIST ?? join(webRoot, "dist");

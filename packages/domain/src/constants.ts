@@ -91,4 +91,13 @@ export const UPLOAD_DESTINATIONS = {
 
 export const SUPPORT_HOURS = "lunedì–venerdì 9:00–18:00";
 
+/** The two kinds of booking: a service (prestazione) or a product (spec 001 §3). */
+export const BOOKING_KINDS = ["prestazione", "prodotto"] as const;
+
+/** Spec 001 §9: unseen popup notifications are polled every 4.5 s while none is shown. */
+export const POPUP_POLL_MS = 4500;
+
+/** The `code` of the 401 at sign-in of someone whose request to join was refused. */
+export const OPERATOR_REFUSED_CODE = "operator_refused";
+
 export const PLATFORM_VERSION = "01.02.01";

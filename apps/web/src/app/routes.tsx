@@ -2,12 +2,13 @@ import { COMPANY_LEVELS, USER_TYPES, type UserType } from "@cura/domain/constant
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { SETTINGS_PERMISSIONS } from "../features/companies/sections.ts";
-import type { TKey } from "../lib/i18n.ts";
+import { type TKey, withCataloguePart } from "../lib/i18n.ts";
 import type { Area } from "../lib/session.ts";
 import { fullName } from "../lib/session.ts";
 import { companyLevelIn, hasActiveService, hasAnyPermission, type NavMeta } from "./nav.ts";
 import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
+import type AreaShellComponent from "./shells/AreaShell.tsx";
 
 /**
  * The route table: the one place that says which pages exist. Every page is lazy-loaded, and each
@@ -16,8 +17,13 @@ import { RouteErrorPage } from "./RouteErrorPage.tsx";
  * adding its route (with `nav`, and `nav.visible` when only some users may see it).
  */
 
-const PublicLayout = lazy(() => import("./shells/PublicLayout.tsx"));
-const AreaShell = lazy(() => import("./shells/AreaShell.tsx"));
+// Each layout arrives with its part of the catalogue (lib/i18n.ts), so it never renders a key.
+const PublicLayout = lazy(() => withCataloguePart("public", import("./shells/PublicLayout.tsx")));
+const AREA_SHELLS: Record<Area, LazyExoticComponent<typeof AreaShellComponent>> = {
+  cittadino: lazy(() => withCataloguePart("cittadino", import("./shells/AreaShell.tsx"))),
+  operatore: lazy(() => withCataloguePart("operatore", import("./shells/AreaShell.tsx"))),
+  admin: lazy(() => withCataloguePart("admin", import("./shells/AreaShell.tsx"))),
+};
 
 const LoginPage = lazy(() => import("../features/identity/pages/LoginPage.tsx"));
 const SpidReturnPage = lazy(() => import("../features/national-identity/pages/SpidReturnPage.tsx"));
@@ -296,6 +302,7 @@ const notFound: RouteObject = {
 };
 
 function areaRoute(definition: AreaDefinition): RouteObject {
+  const AreaShell = AREA_SHELLS[definition.area];
   return {
     path: definition.area,
     element: <AreaShell definition={definition} />,

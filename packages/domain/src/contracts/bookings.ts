@@ -5,6 +5,7 @@ import {
   CANCELLATION_REASONS,
   REFUSAL_REASONS,
 } from "../booking-states.ts";
+import { BOOKING_KINDS } from "../constants.ts";
 import { ZNre, ZRev } from "../validation/prescription.ts";
 import { envelope, pagedEnvelope, ZHashid, ZPageQuery } from "./common.ts";
 
@@ -31,6 +32,7 @@ export const BOOKING_MESSAGES = {
   productUnknown: "Prodotto non trovato",
   notPharmacy: "Scegli una farmacia che accetta ordini",
   timeRequired: "Proponi una data e un orario prima di confermare",
+  closeBeforeStart: "La prenotazione non può essere evasa prima del suo orario",
 } as const;
 
 /** Spec 001 §3, screen 14: a preference is a date with a time of day. */
@@ -43,7 +45,7 @@ export const PREFERENCE_SLOTS = {
 export type PreferenceSlot = keyof typeof PREFERENCE_SLOTS;
 export const MIN_BOOKING_PREFERENCES = 3;
 
-export const BOOKING_KINDS = ["prestazione", "prodotto"] as const;
+// In constants.ts: a page that only needs the kinds does not load these schemas (and zod) with them.
 export type BookingKind = (typeof BOOKING_KINDS)[number];
 
 const ZInstant = z.iso.datetime({ offset: true, message: "Data e ora non valide" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NATIONAL_IDENTITY_PROVIDERS } from "../national-identity.ts";
 
 /**
  * Sign-in with Italy's national digital identities, SPID and CIE (spec 000 §2.3, §2.5, §4, §7):
@@ -7,22 +8,7 @@ import { z } from "zod";
  * a session when an account has that tax code, else 404 with the identity to pre-fill the
  * completion form, which goes to `users/registerBySpid` or `users/registerByCie`.
  */
-export const NATIONAL_IDENTITY_PROVIDERS = ["spid", "cie"] as const;
-export type NationalIdentityProvider = (typeof NATIONAL_IDENTITY_PROVIDERS)[number];
 export const ZNationalIdentityProvider = z.enum(NATIONAL_IDENTITY_PROVIDERS);
-
-export const NATIONAL_IDENTITY_LABELS: Record<NationalIdentityProvider, string> = { spid: "SPID", cie: "CIE" };
-
-/** The web page the provider's answer lands on (spec 000 §2.1). */
-export const nationalIdentityReturnPath = (provider: NationalIdentityProvider) => `/login/${provider}` as const;
-
-/** The API paths of the flow, under /api/v1. */
-export const nationalIdentityPaths = (provider: NationalIdentityProvider) =>
-  ({
-    start: `/api/v1/auth/${provider}/start`,
-    verify: `${provider}/verify`,
-    register: provider === "spid" ? "users/registerBySpid" : "users/registerByCie",
-  }) as const;
 
 /** How long the identity handed to the page is good for. */
 export const NATIONAL_IDENTITY_TOKEN_LIMITS = {

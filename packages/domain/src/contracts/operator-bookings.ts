@@ -15,6 +15,7 @@ export const OPERATOR_BOOKING_MESSAGES = {
   tooMany: "Troppe prenotazioni: restringi il filtro",
   noChangeRequest: "Nessuna richiesta di modifica in attesa per questa prenotazione",
   handled: "Prenotazione presa in carico",
+  nothingToHandle: "La prenotazione è conclusa: non c'è nulla da prendere in carico",
   dateOrder: "La data finale deve seguire quella iniziale",
   rangeTooLong: "L'intervallo può coprire al massimo un anno",
 } as const;

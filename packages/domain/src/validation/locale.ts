@@ -1,6 +1,11 @@
-import { z } from "zod";
+// zod's core, not "zod": the web build loads this module with zod's schemas (apps/web/vite-plugins/
+// pure-domain.ts), and the core does not import them back.
+import { type $ZodErrorMap, config } from "zod/v4/core";
 import en from "zod/v4/locales/en.js";
 import zodItalian from "zod/v4/locales/it.js";
+import { validationLanguage } from "./language.ts";
+
+export { setValidationLanguage, type ValidationLanguage } from "./language.ts";
 
 /**
  * The language of the messages zod writes itself (a wrong type, a missing field, a too long text).
@@ -9,9 +14,7 @@ import zodItalian from "zod/v4/locales/it.js";
  * when the domain is loaded: the API and the web app both start Italian); the web app switches to
  * English with its interface.
  */
-export type ValidationLanguage = "it" | "en";
-
-type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
+type RawIssue = Parameters<$ZodErrorMap>[0];
 
 /** A type as a person reads it ("atteso un numero, ricevuto un testo"). */
 const TYPE_NAMES: Record<string, string> = {
@@ -120,8 +123,7 @@ function italianError(issue: RawIssue): string | undefined {
   }
 }
 
-export function setValidationLanguage(language: ValidationLanguage): void {
-  z.config(language === "en" ? en() : { localeError: italianError });
-}
+const englishError = en().localeError;
 
-setValidationLanguage("it");
+// Read at each issue, so setValidationLanguage (language.ts) needs no zod of its own.
+config({ localeError: (issue) => (validationLanguage() === "en" ? englishError(issue) : italianError(issue)) });

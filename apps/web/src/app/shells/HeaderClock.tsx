@@ -32,7 +32,7 @@ export function HeaderClock({ now = systemNow }: { now?: () => Date }) {
   }).format(instant);
   return (
     <span className="cura-header-clock text-white small d-none d-sm-inline align-self-center">
-      <span className="visually-hidden">{t("operatorBookings.clock.label")}: </span>
+      <span className="visually-hidden">{t("header.clock")}: </span>
       <time dateTime={instant.toISOString()} data-testid="header-clock">
         {date} {time}
       </time>

@@ -1,14 +1,14 @@
-import { OPERATOR_REFUSED_CODE, type TLoginBody, ZLoginBody } from "@cura/domain";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { OPERATOR_REFUSED_CODE, type TLoginBody } from "@cura/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BRAND, telHref } from "../../../app/brand.ts";
 import { landingPathOf } from "../../../app/gate.ts";
 import { SupportModal } from "../../../app/shells/SupportModal.tsx";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
+import { useAppForm } from "../../../lib/forms.ts";
+import { lazyResolver } from "../../../lib/lazy-resolver.ts";
 import { session } from "../../../lib/session.ts";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { NationalIdentityButtons } from "../../national-identity/index.ts";
@@ -17,6 +17,9 @@ import { fetchMe, meQueryKey } from "../api/me.ts";
 import { RecoveryEmailModal } from "../components/RecoveryEmailModal.tsx";
 
 const FIELDS = ["email", "password"] as const;
+
+// zod and the contracts come after the page has shown (issue 15: the sign-in page's first load).
+const loginResolver = lazyResolver<TLoginBody>(() => import("../login-form.ts").then((m) => m.loginResolver));
 
 /**
  * Login (spec 000 §2.3): e-mail or username and password. 422 shows the server's message under the
@@ -42,7 +45,7 @@ export default function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<TLoginBody>({ resolver: zodResolver(ZLoginBody), defaultValues: { email: "", password: "" } });
+  } = useAppForm<TLoginBody>({ resolver: loginResolver, defaultValues: { email: "", password: "" } });
 
   useEffect(() => {
     if (!accessToken) return;
