@@ -9,6 +9,7 @@ export default defineConfig({
       "apps/web/vitest.config.ts",
       "apps/web/vitest.budgets.config.ts",
       "e2e/vitest.config.ts",
+      "e2e/vitest.phone.config.ts",
     ],
   },
 });

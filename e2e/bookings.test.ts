@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
+import { expectAccessible, followMenu, launchBrowser, newPage, signIn } from "./browser.ts";
 
 /** Issue 5's journeys: the citizen's and the company's bookings. */
 let browser: Browser;
@@ -26,8 +26,10 @@ describe("bookings journeys", () => {
   it("4. a citizen edits a booking note; after the appointment time the note is read-only", async () => {
     const page = await newPage(browser);
     await signIn(page, "maria.rossi@cura.demo");
-    await page.getByRole("link", { name: "Appuntamenti", exact: true }).click();
+    await followMenu(page, "Appuntamenti");
     await page.waitForURL("**/cittadino/appuntamenti/in-attesa/prestazione");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expectAccessible(page);
     await page
       .getByRole("navigation", { name: "Stato delle prenotazioni" })
       .getByRole("link", { name: /^Confermate/ })

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLOSURES } from "../apps/api/src/modules/companies/demo-closures.ts";
 import { taxCodeCheckChar } from "../packages/domain/src/validation/tax-code.ts";
-import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
+import { expectAccessible, followMenu, launchBrowser, newPage, showAgendaMonth, signIn } from "./browser.ts";
 
 /** Issue 5's journey 1: a booking for a family member, a new time proposed, accepted, on both agendas. */
 let browser: Browser;
@@ -175,13 +175,14 @@ describe("family booking journey", () => {
         .getByTestId("agenda-calendar")
         .getByRole("link", { name: new RegExp(`16:00.*${literal(title)} \\(Confermato\\)$`) });
     const showMonthOf = async (page: Page) => {
+      await showAgendaMonth(page);
       // The month view opens on this month: one step forward when the day falls in the next.
       if (proposedDay.slice(0, 7) !== romeDay(0).slice(0, 7)) {
         await page.getByTestId("agenda-calendar").getByRole("button", { name: "Mese successivo" }).click();
       }
     };
 
-    await citizen.getByRole("link", { name: "Agenda", exact: true }).click();
+    await followMenu(citizen, "Agenda");
     await citizen.waitForURL("**/cittadino/agenda");
     await showMonthOf(citizen);
     await expect.poll(() => event(citizen, `${SERVICE} · ${COMPANY}`).count()).toBe(1);
@@ -190,7 +191,7 @@ describe("family booking journey", () => {
     expect(await colourOf(event(citizen, `${SERVICE} · ${COMPANY}`))).toBe(CONFIRMED_COLOUR);
     await expectAccessible(citizen);
 
-    await operator.getByRole("link", { name: "Agenda", exact: true }).click();
+    await followMenu(operator, "Agenda");
     await operator.waitForURL("**/operatore/agenda");
     await showMonthOf(operator);
     await expect.poll(() => event(operator, `${SERVICE} · Maria Rossi`).count()).toBe(1);

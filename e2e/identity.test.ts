@@ -103,6 +103,8 @@ describe("identity journeys", () => {
 
     // Then the e-mail: the link in the message confirms it.
     await page.waitForURL("**/email/verify/invalid");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expectAccessible(page);
     const mail = await latestMessage(page, email, /email\/verify\//);
     const link = /(http\S+\/api\/v1\/email\/verify\/\S+)/.exec(mail)?.[1] as string;
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
@@ -141,6 +143,7 @@ describe("identity journeys", () => {
     const link = /(http\S+\/password\/reset\?\S+)/.exec(mail)?.[1] as string;
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
     await expect.poll(() => heading(page)).toBe("Reimposta la password");
+    await expectAccessible(page);
     await page.getByLabel("Nuova password").fill("Nuova-Chiave-2026!");
     await page.getByLabel("Conferma la password").fill("Nuova-Chiave-2026!");
     await page.getByRole("button", { name: "Reimposta la password" }).click();

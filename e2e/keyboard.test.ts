@@ -2,7 +2,7 @@ import { taxCodeCheckChar } from "@cura/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLOSURES } from "../apps/api/src/modules/companies/demo-closures.ts";
-import { baseUrl, DEMO_PASSWORD, expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { baseUrl, DEMO_PASSWORD, expectAccessible, isPhone, launchBrowser, newPage } from "./browser.ts";
 
 /**
  * Issue 15's keyboard-only journeys: registration, a booking with preferences, an operator confirming
@@ -204,6 +204,16 @@ async function fromTop(page: Page): Promise<void> {
   // The page is shown: its shell is there and no loader stands in for its content.
   await page.locator(".skiplinks a").waitFor({ state: "attached" });
   await expect.poll(() => page.locator(".cura-page-loader").count()).toBe(0);
+  // A signed-in user leaving a public page sees it until the next one is ready (RootLayout): the
+  // walk starts once the page has stopped changing, not on the page that is about to go.
+  const snapshot = () => page.evaluate(() => `${location.pathname} ${document.body.innerHTML.length}`);
+  await expect
+    .poll(async () => {
+      const before = await snapshot();
+      await page.waitForTimeout(200);
+      return before === (await snapshot());
+    })
+    .toBe(true);
   await page.evaluate(() => {
     const marker = document.createElement("span");
     marker.tabIndex = -1;
@@ -494,7 +504,12 @@ describe("keyboard-only journeys", () => {
     await keyboardSignIn(page, "farmacia.admin@cura.demo");
     await walkPage(page);
 
-    // Giuseppe's blood-pressure check, received, found in the worklist through the menu.
+    // Giuseppe's blood-pressure check, received, found in the worklist through the menu (on a phone,
+    // behind its toggle).
+    if (isPhone()) {
+      await tabTo(page, "Apri il menu");
+      await page.keyboard.press("Enter");
+    }
     await tabTo(page, "Prenotazioni");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/operatore/prenotazioni/**");

@@ -5,7 +5,7 @@ import { BOOKING_STATUS_LABELS, taxCodeCheckChar } from "@cura/domain";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
+import { expectAccessible, followMenu, launchBrowser, newPage, showAgendaMonth, signIn } from "./browser.ts";
 
 /** Issue 5's journey 3: the company's bookings seen from the operator's side (patients, bulk tools, report). */
 let browser: Browser;
@@ -68,10 +68,9 @@ describe("operator bookings journey", () => {
   it("3. an operator books a past visit for a patient, closes two bookings in bulk and downloads the report", async () => {
     const page = await newPage(browser);
     await signIn(page, "farmacia.admin@cura.demo");
-    const menu = page.getByRole("navigation", { name: "Menu dell'Area operatore" });
 
     // A new patient at the counter, registered through the modal.
-    await menu.getByRole("link", { name: "Pazienti", exact: true }).click();
+    await followMenu(page, "Pazienti");
     await page.waitForURL("**/operatore/pazienti");
     await expect.poll(() => page.getByTestId("patient-row").count()).toBeGreaterThan(0);
     await expectAccessible(page);
@@ -99,7 +98,7 @@ describe("operator bookings journey", () => {
     await expectAccessible(page);
 
     // Bulk tools: the days of the two visits, exactly the two bookings of the patient selected, closed.
-    await menu.getByRole("link", { name: "Prenotazioni", exact: true }).click();
+    await followMenu(page, "Prenotazioni");
     await page.waitForURL("**/operatore/prenotazioni/**");
     await page
       .getByRole("navigation", { name: "Sezioni delle prenotazioni" })
@@ -174,7 +173,7 @@ describe("operator bookings journey", () => {
     );
 
     // Back at the patient's card, found by name: both visits are closed, each opens its booking.
-    await menu.getByRole("link", { name: "Pazienti", exact: true }).click();
+    await followMenu(page, "Pazienti");
     await page.waitForURL("**/operatore/pazienti");
     await page.getByLabel("Cerca paziente").fill(PATIENT.surname);
     await page.getByRole("button", { name: "Cerca", exact: true }).click();
@@ -187,6 +186,78 @@ describe("operator bookings journey", () => {
     await page.waitForURL("**/operatore/prenotazioni/dettaglio/**");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(SERVICE);
     expect(await page.getByTestId("booking-status").first().textContent()).toBe("Evaso");
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it("4. an operator closes a past booking, after which nothing is offered; a later one cannot be closed yet", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "farmacia.admin@cura.demo");
+    const ECG = "Elettrocardiogramma (ECG)";
+    /** The worklist filtered to San Marco's confirmed ECGs on the given days, and its detail links. */
+    const confirmedEcgs = async (days: { from?: string; to?: string }) => {
+      await followMenu(page, "Prenotazioni");
+      await page.waitForURL("**/operatore/prenotazioni/**");
+      const service = page.getByLabel("Prestazione", { exact: true });
+      await expect.poll(() => service.locator("option", { hasText: ECG }).count()).toBe(1);
+      await page.getByLabel("Stato", { exact: true }).selectOption({ label: "Confermato" });
+      await service.selectOption({ label: ECG });
+      if (days.from) await page.getByLabel("Dal giorno", { exact: true }).fill(days.from);
+      if (days.to) await page.getByLabel("Al giorno", { exact: true }).fill(days.to);
+      return page.getByRole("link", { name: /^Dettaglio/ });
+    };
+    const actions = page.getByTestId("booking-actions");
+    const status = page.getByTestId("booking-status").first();
+
+    // The demo's past open booking: Giuseppe's ECG, confirmed days ago and never closed.
+    const past = await confirmedEcgs({ to: romeDay(-1) });
+    await expect.poll(() => past.count()).toBe(1);
+    await expectAccessible(page);
+    await past.click();
+    await page.waitForURL("**/operatore/prenotazioni/dettaglio/**");
+    await expect.poll(() => status.textContent()).toBe("Confermato");
+    await expect.poll(() => actions.getByRole("button").allTextContents()).toContain("Segna come evasa");
+    expect(await actions.getByRole("button").allTextContents()).toContain("Prendi in carico");
+    await actions.getByRole("button", { name: "Segna come evasa" }).click();
+    const confirm = page.getByRole("dialog", { name: "Segnare la prenotazione come evasa?" });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Sì", exact: true }).click();
+    await expect.poll(() => status.textContent()).toBe("Evaso");
+    // Closed: neither closing again nor taking charge is offered any more.
+    await expect.poll(() => actions.getByRole("button").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Prendi in carico" }).count()).toBe(0);
+    expect(await page.getByText("Nessuna azione disponibile: la prenotazione è conclusa.").isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // A confirmed ECG from tomorrow on: its time has not come, so it cannot be closed yet.
+    const later = await confirmedEcgs({ from: romeDay(1) });
+    await expect.poll(() => later.count()).toBeGreaterThan(0);
+    await later.first().click();
+    await page.waitForURL("**/operatore/prenotazioni/dettaglio/**");
+    await expect.poll(() => status.textContent()).toBe("Confermato");
+    await expect.poll(() => actions.getByRole("button", { name: "Prendi in carico" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Segna come evasa" }).count()).toBe(0);
+    expect(await page.getByText("Potrai segnarla come evasa dall'orario dell'appuntamento.").isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // The agenda: Bootstrap Italia's blue buttons (not FullCalendar's grey), whole titles as tooltips.
+    await followMenu(page, "Agenda");
+    await page.waitForURL("**/operatore/agenda");
+    const calendar = page.getByTestId("agenda-calendar");
+    await showAgendaMonth(page);
+    const style = (name: string | RegExp) =>
+      calendar.getByRole("button", { name }).evaluate((el) => {
+        const css = getComputedStyle(el);
+        return { background: css.backgroundColor, colour: css.color };
+      });
+    await expect.poll(() => calendar.locator(".fc-event").count()).toBeGreaterThan(0);
+    expect(await style("Mese successivo")).toEqual({ background: "rgb(0, 102, 204)", colour: "rgb(255, 255, 255)" });
+    // The view switch: the chosen view filled, the others outlined.
+    expect(await style(/^Mese$/)).toEqual({ background: "rgb(0, 82, 163)", colour: "rgb(255, 255, 255)" });
+    expect(await style(/^Anno$/)).toEqual({ background: "rgb(255, 255, 255)", colour: "rgb(0, 102, 204)" });
+    const titles = await calendar.locator(".fc-event").evaluateAll((els) => els.map((el) => el.getAttribute("title")));
+    expect(titles.every((title) => Boolean(title?.includes(" · ")))).toBe(true);
     await expectAccessible(page);
     await page.close();
   });

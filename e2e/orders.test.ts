@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn } from "./browser.ts";
+import { expectAccessible, followMenu, launchBrowser, newPage, signIn } from "./browser.ts";
 
 /** Issue 5's journey 2: a citizen's medicine order refused by the pharmacy, with its reason. */
 let browser: Browser;
@@ -24,10 +24,7 @@ describe("orders journey", () => {
 
     // Maria opens the order wizard from her menu.
     await signIn(citizen, "maria.rossi@cura.demo");
-    await citizen
-      .getByRole("navigation", { name: /^Menu dell'Area/ })
-      .getByRole("link", { name: "Ordina farmaci" })
-      .click();
+    await followMenu(citizen, "Ordina farmaci");
     await citizen.waitForURL("**/cittadino/appuntamenti/nuovo/prodotto");
     await expect.poll(() => citizen.getByRole("heading", { level: 1 }).textContent()).toBe("Ordina farmaci");
     await expectAccessible(citizen);
@@ -97,10 +94,7 @@ describe("orders journey", () => {
 
     // The pharmacy's administrator finds the order among the bookings and opens it.
     await signIn(operator, "farmacia.admin@cura.demo");
-    await operator
-      .getByRole("navigation", { name: "Menu dell'Area operatore" })
-      .getByRole("link", { name: "Prenotazioni", exact: true })
-      .click();
+    await followMenu(operator, "Prenotazioni");
     await operator.waitForURL("**/operatore/prenotazioni/prenotazioni");
     // The row is the one whose link opens Maria's new order (other journeys may order too).
     const row = operator.getByRole("row").filter({ has: operator.locator(`a[href$="/${hashid}"]`) });
@@ -137,16 +131,15 @@ describe("orders journey", () => {
     await expectAccessible(operator);
 
     // Maria finds the order in the history of her medicine orders, refused, with the reason in words.
-    await citizen
-      .getByRole("navigation", { name: /^Menu dell'Area/ })
-      .getByRole("link", { name: "Appuntamenti", exact: true })
-      .click();
+    await followMenu(citizen, "Appuntamenti");
     await citizen.waitForURL("**/cittadino/appuntamenti/in-attesa/prestazione");
     await citizen
       .getByRole("navigation", { name: "Tipo di prenotazione" })
       .getByRole("link", { name: "Farmaci" })
       .click();
     await citizen.waitForURL("**/cittadino/appuntamenti/in-attesa/prodotto");
+    await citizen.getByRole("heading", { level: 1 }).waitFor();
+    await expectAccessible(citizen);
     await citizen
       .getByRole("navigation", { name: "Stato delle prenotazioni" })
       .getByRole("link", { name: /^Storico/ })

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, launchBrowser, newPage, submitLogin } from "./browser.ts";
+import { baseUrl, expectAccessible, launchBrowser, newPage, openMenu, submitLogin } from "./browser.ts";
 
 /** The foundation as a person meets it: sign-in, the guard, the shells, language, logout, outbox. */
 let browser: Browser;
@@ -38,7 +38,7 @@ describe("foundation journeys", () => {
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toMatch(/(Buongiorno|Buon pomeriggio|Buonasera), Maria/);
-    await expect.poll(() => page.getByRole("navigation", { name: "Menu dell'Area cittadino" }).isVisible()).toBe(true);
+    await expect.poll(async () => (await openMenu(page)).isVisible()).toBe(true);
     await expectAccessible(page);
 
     // A signed-in user on a public path goes home; another area sends them home too.
@@ -49,7 +49,19 @@ describe("foundation journeys", () => {
 
     await page.getByRole("button", { name: "EN English" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Log out" }).isVisible()).toBe(true);
+    // The area's own texts are a part of the catalogue of their own (lib/i18n.ts): English too.
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toMatch(/(Good morning|Good afternoon|Good evening), Maria/);
+    // Reloaded in English, the area's part comes in English before the first render.
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toMatch(/(Good morning|Good afternoon|Good evening), Maria/);
     await page.getByRole("button", { name: "IT Italiano" }).click();
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toMatch(/(Buongiorno|Buon pomeriggio|Buonasera), Maria/);
 
     await page.getByRole("button", { name: "Esci" }).click();
     const dialog = page.getByRole("dialog", { name: "Confermi di voler uscire dall'area privata?" });
@@ -76,7 +88,7 @@ describe("foundation journeys", () => {
     const page = await newPage(browser);
     await submitLogin(page, "monitoraggio.admin@cura.demo");
     await page.waitForURL("**/operatore/home");
-    const menu = page.getByRole("navigation", { name: "Menu dell'Area operatore" });
+    const menu = await openMenu(page);
     await expect.poll(() => menu.getByRole("link", { name: "Monitoraggio" }).isVisible()).toBe(true);
     await expectAccessible(page);
     await page.close();

@@ -58,8 +58,8 @@ if (pgOnly) {
     // What each area's first page downloads, from the build's manifest (apps/web/test/budgets.test.ts).
     const [budgetCmd, budgetArgs] = vitest("budgets.json", ["budgets"]);
     run("Front-end budgets (initial JS and CSS per area, gzip)", budgetCmd, [...budgetArgs]);
-    const [e2eCmd, e2eArgs] = vitest("e2e.json", ["e2e"]);
-    run("Browser journeys (Chromium, axe-core)", e2eCmd, [...e2eArgs]);
+    const [e2eCmd, e2eArgs] = vitest("e2e.json", ["e2e", "e2e-phone"]);
+    run("Browser journeys (Chromium, axe-core; 1366×768, then 390×844)", e2eCmd, [...e2eArgs]);
   }
 }
 

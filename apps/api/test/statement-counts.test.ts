@@ -559,6 +559,8 @@ beforeAll(async () => {
     .values({ name: "Studio Vuoto", kind: "studio", code: "VUOTO00001" })
     .returning({ id: companies.id });
   emptyCompanyId = (empty as { id: number }).id;
+  // It takes bookings, so that citizens are offered its health services (healthservices/company/all).
+  await t.database.db.insert(companyServices).values({ companyId: emptyCompanyId, positionRef: PLATFORM_REF });
   measured = routes();
 
   // Every route with one item, then with fifty.

@@ -4,6 +4,7 @@ import {
   BOOKING_ACTIONS,
   BOOKING_STATUSES,
   bookingActionsAt,
+  isBookingActionTimely,
   isFinalBookingStatus,
   nextBookingStatus,
 } from "./booking-states.ts";
@@ -61,5 +62,19 @@ describe("booking state machine", () => {
     );
     // A request without a time yet is never past.
     expect(bookingActionsAt("ricevuto", "citizen", null, now)).toEqual(["cancel"]);
+  });
+
+  it("lets the company close a booking from its start on, never before", () => {
+    const now = Date.parse("2026-11-21T07:12:00Z");
+    // 18:00 in Rome, at 08:12: not served yet.
+    expect(bookingActionsAt("confermato", "operator", "2026-11-21T17:00:00Z", now)).toEqual(["propose", "refuse"]);
+    expect(isBookingActionTimely("close", "operator", "2026-11-21T17:00:00Z", now)).toBe(false);
+    // From the start itself on.
+    expect(bookingActionsAt("confermato", "operator", "2026-11-21T07:12:00Z", now)).toContain("close");
+    expect(bookingActionsAt("confermato", "operator", "2026-11-21T06:00:00Z", now)).toContain("close");
+    // A product order has no time: closed whenever it is picked up.
+    expect(isBookingActionTimely("close", "operator", null, now)).toBe(true);
+    // The other actions of the company keep no time rule.
+    expect(isBookingActionTimely("refuse", "operator", "2026-11-21T17:00:00Z", now)).toBe(true);
   });
 });

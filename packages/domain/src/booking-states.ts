@@ -134,16 +134,39 @@ export const CITIZEN_ACTIONS_BEFORE_APPOINTMENT: readonly BookingAction[] = ["ca
 export const hasAppointmentPassed = (start: string | Date | null, now: number = Date.now()): boolean =>
   start !== null && new Date(start).getTime() <= now;
 
-/** What this actor can do with a booking now, the appointment time included. */
+/**
+ * The company's actions that wait for the appointment time: a booking is served (evaso) from its
+ * start on, never before (closing an 18:00 appointment at 8:00 would record a visit that did not happen).
+ */
+export const OPERATOR_ACTIONS_FROM_APPOINTMENT: readonly BookingAction[] = ["close"];
+
+/**
+ * Whether the appointment time lets this actor take this action now, the state machine aside. A
+ * booking without a time (a request with preferences, a product order) has no time rule.
+ */
+export function isBookingActionTimely(
+  action: BookingAction,
+  actor: BookingActor,
+  start: string | Date | null,
+  now: number = Date.now(),
+): boolean {
+  if (start === null) return true;
+  const passed = hasAppointmentPassed(start, now);
+  if (actor === "citizen") return !passed || !CITIZEN_ACTIONS_BEFORE_APPOINTMENT.includes(action);
+  return passed || !OPERATOR_ACTIONS_FROM_APPOINTMENT.includes(action);
+}
+
+/**
+ * What this actor can do with a booking now, the appointment time included: the API refuses
+ * anything else (409) and the pages show nothing else.
+ */
 export function bookingActionsAt(
   status: BookingStatus,
   actor: BookingActor,
   start: string | Date | null,
   now: number = Date.now(),
 ): BookingAction[] {
-  const actions = availableBookingActions(status, actor);
-  if (actor !== "citizen" || !hasAppointmentPassed(start, now)) return actions;
-  return actions.filter((action) => !CITIZEN_ACTIONS_BEFORE_APPOINTMENT.includes(action));
+  return availableBookingActions(status, actor).filter((action) => isBookingActionTimely(action, actor, start, now));
 }
 
 /** A booking that no action can change any more. */

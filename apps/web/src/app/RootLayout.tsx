@@ -7,7 +7,8 @@ import { useAlerts } from "../ui/alerts/index.ts";
 import { PageLoader } from "../ui/PageLoader.tsx";
 import { BRAND } from "./brand.ts";
 import { takeFlash } from "./flash.ts";
-import { guardRedirect } from "./guard.ts";
+import { landingPathOf } from "./gate.ts";
+import { guardRedirect, normalisePath, PUBLIC_PATHS } from "./guard.ts";
 
 // Only a signed-in user has an idle session: the public pages never download react-idle-timer.
 const IdleSession = lazy(() => import("./IdleSession.tsx").then((module) => ({ default: module.IdleSession })));
@@ -20,11 +21,15 @@ export interface RouteHandle {
 /** The page `<title>`: the deepest route's title, then the brand. */
 function useDocumentTitle(): void {
   const matches = useMatches();
-  const { t, i18n } = useTranslation();
+  // The title's key may be in the part of the catalogue the page's layout is still loading
+  // (lib/i18n.ts): the brand alone until it arrives ("added" renders again), never the key.
+  const { t, i18n } = useTranslation(undefined, { bindI18nStore: "added" });
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.titleKey)?.handle as
     | RouteHandle
     | undefined;
-  const title = handle?.titleKey ? `${t(handle.titleKey)} – ${BRAND.name}` : BRAND.name;
+  const key = handle?.titleKey;
+  const loaded = key !== undefined && i18n.exists(String(key));
+  const title = key && loaded ? `${t(key)} – ${BRAND.name}` : BRAND.name;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes the title too
   useEffect(() => {
     document.title = title;
@@ -53,7 +58,23 @@ export function RootLayout() {
     if (flash) show(flash.kind, flash.message);
   }, [pathname, clear]);
 
-  if (redirect !== null) return <Navigate to={redirect} replace />;
+  if (redirect !== null) {
+    // Someone who has just signed in or registered on a public page goes straight to where the gate
+    // wants them, and the page they are on stays, header and progress included, until the next one
+    // is ready: through Home and an area still loading, the screen went blank with a bare spinner
+    // (issue 16). A public page shows nothing of an account, so it is safe to keep a moment longer.
+    if (user && PUBLIC_PATHS.includes(normalisePath(pathname))) {
+      return (
+        <>
+          <Navigate to={landingPathOf(user)} replace />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </>
+      );
+    }
+    return <Navigate to={redirect} replace />;
+  }
   return (
     <>
       <Suspense fallback={<PageLoader />}>

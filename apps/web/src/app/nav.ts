@@ -93,6 +93,21 @@ export function navEntriesFor(base: string, routes: readonly NavRoute[], user: T
   return entries;
 }
 
+/**
+ * The entry the current page belongs to: the longest entry path that the location is or starts with
+ * (at a segment boundary). One entry only: "Prenota visita" (appuntamenti/nuovo/prestazione) and
+ * "Appuntamenti" both match the wizard, and both were highlighted (issue 16).
+ */
+export function activeEntryOf(entries: readonly NavEntry[], pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, "");
+  let best: string | null = null;
+  for (const { to } of entries) {
+    const matches = path === to || path.startsWith(`${to}/`);
+    if (matches && (best === null || to.length > best.length)) best = to;
+  }
+  return best;
+}
+
 // Predicates for `visible`, to combine with `allOf`.
 
 export const hasAnyPermission =

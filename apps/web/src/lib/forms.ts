@@ -1,5 +1,14 @@
 import { findUnsafeText } from "@cura/domain";
-import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
+import { useEffect, useRef } from "react";
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
 
 /**
  * Forms validate with the same zod schemas as the server (DESIGN §1). A schema sees the body the
@@ -79,4 +88,31 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
   }
   const message = (node as FieldError | undefined)?.message;
   return typeof message === "string" && message ? message : undefined;
+}
+
+/**
+ * react-hook-form's useForm with the app's timing, for every form: nothing is checked while the user
+ * first fills a form; once it has been checked (a submit, a stepper's Next, the server's 422), a field
+ * that has shown an error is checked again at each change, so "Campo obbligatorio" goes as soon as
+ * the value is valid, and comes back if it is emptied again (issue 16, defect 6). react-hook-form alone re-validates on change only after handleSubmit,
+ * and never a value set by code (setValue: the CAP from the comune, a select filled from the tax
+ * code), so an error shown by trigger() or setError() stayed until the next Next or submit.
+ */
+export function useAppForm<T extends FieldValues, C = unknown, R extends FieldValues = T>(
+  props: UseFormProps<T, C, R> = {},
+): UseFormReturn<T, C, R> {
+  const form = useForm<T, C, R>({ mode: "onSubmit", reValidateMode: "onChange", ...props });
+  const { watch, getFieldState, trigger } = form;
+  const checked = useRef(new Set<string>());
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (!name) return;
+      // Only a field's own message (a parent object's entry has none): re-checking a whole subtree
+      // would show the errors of fields the user has not reached yet.
+      if (getFieldState(name).error?.message) checked.current.add(name);
+      if (checked.current.has(name)) void trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getFieldState, trigger]);
+  return form;
 }

@@ -3,12 +3,15 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * Bootstrap Italia's stepper (steppers-header, steppers-content, steppers-nav): the steps as an
+ * Bootstrap Italia's stepper (steppers-header, steppers-content, steppers-nav): the named steps as an
  * ordered list with the current one marked aria-current="step", done ones confirmed, the content,
  * and the Back / Next (or the final action) buttons. The page owns the step and the validation.
+ *
+ * Below the large breakpoint the names do not fit side by side (they ran together: "DataRiepilogo"),
+ * so the list gives way to one line, "Passo 2 di 5: Residenza", as Bootstrap Italia's mobile stepper.
  */
 export interface StepperProps {
-  /** The label of each step (Step 1 … Step 5, or names). */
+  /** The name of each step, in the user's language ("Dati anagrafici", "Residenza"…). */
   steps: readonly string[];
   /** Zero-based index of the current step. */
   current: number;
@@ -24,7 +27,7 @@ export function Stepper({ steps, current, label, children, nav }: StepperProps) 
   return (
     <div className="steppers">
       <div className="steppers-header">
-        <ol aria-label={label} className="list-unstyled d-flex mb-0 w-100">
+        <ol aria-label={label} className="cura-steps list-unstyled d-none d-lg-flex flex-wrap mb-0 w-100">
           {steps.map((step, index) => {
             const state = index < current ? "confirmed" : index === current ? "active" : "";
             return (
@@ -33,20 +36,16 @@ export function Stepper({ steps, current, label, children, nav }: StepperProps) 
                 className={`${state}${index === steps.length - 1 ? " no-line" : ""}`}
                 aria-current={index === current ? "step" : undefined}
               >
+                {index < current ? <Icon icon="it-check" className="steppers-success" aria-hidden /> : null}
                 {step}
-                {index < current ? (
-                  <>
-                    <Icon icon="it-check" className="steppers-success" aria-hidden />
-                    <span className="visually-hidden">{t("stepper.done")}</span>
-                  </>
-                ) : null}
+                {index < current ? <span className="visually-hidden"> ({t("stepper.done")})</span> : null}
               </li>
             );
           })}
         </ol>
-        <span className="steppers-index" aria-hidden="true">
-          {current + 1}/{steps.length}
-        </span>
+        <p className="cura-steps-compact d-lg-none mb-0" data-testid="stepper-compact">
+          {t("stepper.compact", { current: current + 1, total: steps.length, name: steps[current] ?? "" })}
+        </p>
       </div>
       <div className="steppers-content">{children}</div>
       <nav className="steppers-nav" aria-label={t("stepper.navLabel")}>

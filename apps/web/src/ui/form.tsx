@@ -40,6 +40,9 @@ export function TextField({
     <input
       id={inputId}
       ref={ref}
+      // Bootstrap Italia draws a field's underline only for inputs with a type (input[type='text']…):
+      // without one the field was plain text on white (issue 16). A caller's type still wins.
+      type="text"
       className={`form-control${error ? " is-invalid" : ""}${className ? ` ${className}` : ""}`}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy([hintId, errorId])}

@@ -69,6 +69,12 @@ export const PLATFORM_SERVICES = {
   12: "Archivio",
 } as const satisfies Record<number, string>;
 export type PlatformServiceRef = keyof typeof PLATFORM_SERVICES;
+/**
+ * The platform service under which citizens book (Prenotazioni): a health service is bookable by a
+ * citizen when it is active, of this ref, and its company runs this platform service actively. The
+ * other refs (teleconsult, monitoring…) reach citizens through their own flows, not the booking wizard.
+ */
+export const CITIZEN_BOOKING_REF = 1;
 export const PLATFORM_SERVICE_REFS = Object.keys(PLATFORM_SERVICES).map(Number) as PlatformServiceRef[];
 
 /** Company types and their subtypes (`GET utilities/subtypes`). Level-5 rooms are of type centrale. */
@@ -527,8 +533,8 @@ export const OPERATOR_STATUSES = ["pending", "enabled", "suspended", "refused"] 
 export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
 /** The `code` of the 403 a pending operator gets from every company route (the web shows a waiting page). */
 export const OPERATOR_PENDING_CODE = "operator_pending";
-/** The `code` of the 401 at sign-in of someone whose request to join was refused. */
-export const OPERATOR_REFUSED_CODE = "operator_refused";
+// OPERATOR_REFUSED_CODE (the 401 at sign-in of a refused operator) is in constants.ts: the sign-in
+// page reads it without these schemas.
 
 export const ZOperator = z
   .object({
@@ -632,19 +638,32 @@ const ZCompanySearchFields = ZPageQuery.extend({
   level: z.coerce.number().int().min(1).max(9).optional(),
   /** Operators of a monitoring room: only the provider centres it manages. */
   managed: queryBool,
+  /**
+   * A reference point (near_lat + near_lng, e.g. the citizen's position), or a comune (near_comune,
+   * with near_provincia as sigla or name when known) whose centre is the point: every result gets its
+   * distance_km and the results come nearest first. Unlike lat/lng it filters nothing out (no radius).
+   */
+  near_lat: ZLatitude.optional(),
+  near_lng: ZLongitude.optional(),
+  near_comune: filter(),
+  near_provincia: filter(),
 });
 const positionComplete = (q: { lat?: number; lng?: number }) => (q.lat === undefined) === (q.lng === undefined);
+const nearComplete = (q: { near_lat?: number; near_lng?: number }) =>
+  (q.near_lat === undefined) === (q.near_lng === undefined);
 
 export const ZCompanySearchQuery = ZCompanySearchFields.refine(positionComplete, {
   message: COMPANY_MESSAGES.positionIncomplete,
   path: ["lat"],
-});
+}).refine(nearComplete, { message: COMPANY_MESSAGES.positionIncomplete, path: ["near_lat"] });
 export type TCompanySearchQuery = z.infer<typeof ZCompanySearchQuery>;
 
 /** `GET healthservices/search/companies` and `services/{id}/companies`: `service` matches health service names. */
 export const ZServiceSearchQuery = ZCompanySearchFields.extend({
   service: filter(160),
-}).refine(positionComplete, { message: COMPANY_MESSAGES.positionIncomplete, path: ["lat"] });
+})
+  .refine(positionComplete, { message: COMPANY_MESSAGES.positionIncomplete, path: ["lat"] })
+  .refine(nearComplete, { message: COMPANY_MESSAGES.positionIncomplete, path: ["near_lat"] });
 export type TServiceSearchQuery = z.infer<typeof ZServiceSearchQuery>;
 
 const pagedWithMessage = <T extends z.ZodType>(item: T) =>

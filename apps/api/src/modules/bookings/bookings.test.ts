@@ -4,7 +4,9 @@ import {
   type BookingAction,
   type BookingStatus,
   COMPANY_MESSAGES,
+  isBookingActionTimely,
   nextBookingStatus,
+  OPERATOR_BOOKING_MESSAGES,
 } from "@cura/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -315,6 +317,10 @@ describe("transitions", () => {
         if (expected === null) {
           expect(response.statusCode, `${action} from ${status}`).toBe(409);
           expect(response.json().message).toBe(BOOKING_MESSAGES.transitionRefused);
+        } else if (!isBookingActionTimely(action as BookingAction, actor, slot(3, "14:00"))) {
+          // The appointment is days ahead: the state machine allows closing it, its time does not yet.
+          expect(response.statusCode, `${action} from ${status}`).toBe(409);
+          expect(response.json().message).toBe(BOOKING_MESSAGES.closeBeforeStart);
         } else {
           expect(response.statusCode, `${action} from ${status}: ${response.body}`).toBe(200);
           expect(response.json().data.status).toBe(expected);
@@ -444,6 +450,8 @@ describe("transitions", () => {
     const b = await book(people.citizen2, slot(4, "09:30"));
     const c = await book(people.citizen, slot(4, "10:00"));
     for (const id of [a, b]) await people.pharmacyOperator.call("GET", `reservations/company/confirm/${id}`);
+    await startedAgo(a, 2 * 3_600_000);
+    await startedAgo(b, 3_600_000);
 
     const mixed = await people.pharmacyOperator.call("POST", "reservations/company/multiple/close", { ids: [a, b, c] });
     expect(mixed.statusCode).toBe(409);
@@ -469,6 +477,80 @@ describe("transitions", () => {
     expect(await statuses()).toEqual(["evaso", "evaso", "ricevuto"]);
     const single = await people.pharmacyOperator.call("POST", `reservations/company/close/${a}`);
     expect(single.statusCode).toBe(409);
+  });
+});
+
+/** Moves a booking's appointment to `ms` ago (30 minutes long), as if that time had come. */
+async function startedAgo(hashid: string, ms: number): Promise<void> {
+  const start = Date.now() - ms;
+  await t.database.db
+    .update(bookings)
+    .set({ startAt: new Date(start), endAt: new Date(start + 30 * 60_000) })
+    .where(eq(bookings.id, await idOf(hashid)));
+}
+
+describe("closing (evaso) from the appointment time on", () => {
+  const closeOne = (hashid: string) => people.pharmacyOperator.call("POST", `reservations/company/close/${hashid}`);
+  const closeEvents = async (hashid: string) =>
+    t.database.db
+      .select({ action: bookingEvents.action })
+      .from(bookingEvents)
+      .where(and(eq(bookingEvents.bookingId, await idOf(hashid)), eq(bookingEvents.action, "close")));
+
+  it("refuses with 409 a confirmed booking whose time has not come, and changes nothing", async () => {
+    const hashid = await book(people.citizen, slot(2, "17:30"));
+    expect((await people.pharmacyOperator.call("GET", `reservations/company/confirm/${hashid}`)).statusCode).toBe(200);
+    // Ten minutes ahead is still ahead.
+    await startedAgo(hashid, -10 * 60_000);
+    const before = (await people.pharmacyOperator.get(`reservations/details/all/${hashid}`)).json().data;
+
+    const early = await closeOne(hashid);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(BOOKING_MESSAGES.closeBeforeStart);
+    const many = await people.pharmacyOperator.call("POST", "reservations/company/multiple/close", { ids: [hashid] });
+    expect(many.statusCode).toBe(409);
+    expect(many.json().message).toBe(BOOKING_MESSAGES.closeBeforeStart);
+
+    const after = (await people.pharmacyOperator.get(`reservations/details/all/${hashid}`)).json().data;
+    expect(after).toEqual(before);
+    expect(after.status).toBe("confermato");
+    expect(await closeEvents(hashid)).toEqual([]);
+  });
+
+  it("closes it once its time has come, after which there is nothing left to take charge of", async () => {
+    const hashid = await book(people.citizen, slot(2, "16:30"));
+    expect((await people.pharmacyOperator.call("GET", `reservations/company/confirm/${hashid}`)).statusCode).toBe(200);
+    expect((await people.pharmacyOperator.call("GET", `reservations/handled/${hashid}`)).statusCode).toBe(200);
+    await startedAgo(hashid, 60_000);
+
+    const closed = await closeOne(hashid);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data.status).toBe("evaso");
+    expect(await closeEvents(hashid)).toHaveLength(1);
+
+    const handled = await people.pharmacyOperator.call("POST", `reservations/handled/${hashid}`);
+    expect(handled.statusCode).toBe(409);
+    expect(handled.json().message).toBe(OPERATOR_BOOKING_MESSAGES.nothingToHandle);
+  });
+
+  it("closes in one go only bookings whose time has come: one ahead refuses the whole selection", async () => {
+    const past = await book(people.citizen, slot(2, "15:00"));
+    const ahead = await book(people.citizen2, slot(2, "15:30"));
+    for (const id of [past, ahead]) await people.pharmacyOperator.call("GET", `reservations/company/confirm/${id}`);
+    await startedAgo(past, 3_600_000);
+
+    const mixed = await people.pharmacyOperator.call("POST", "reservations/company/multiple/close", {
+      ids: [past, ahead],
+    });
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json().message).toBe(BOOKING_MESSAGES.closeBeforeStart);
+    expect(await closeEvents(past)).toEqual([]);
+
+    const bulk = await people.pharmacyOperator.call("POST", "reservations/company/massive/close", {
+      ids: [past, ahead],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().data).toMatchObject({ changed_ids: [past], skipped_ids: [ahead] });
   });
 });
 

@@ -2,6 +2,7 @@ import {
   BOOKING_TRANSITIONS,
   type BookingAction,
   fieldError,
+  isBookingActionTimely,
   MAX_BULK_BOOKINGS,
   MAX_FILTER_DAYS,
   nextBookingStatus,
@@ -64,7 +65,14 @@ async function applyBulk(
     const rows = await operatorRepository.lockSelection(tx, filter, MAX_BULK_BOOKINGS + 1);
     if (rows.length > MAX_BULK_BOOKINGS)
       throw fieldError(selection.ids ? "ids" : "from", OPERATOR_BOOKING_MESSAGES.tooMany);
-    const movable = rows.filter((row) => nextBookingStatus(row.status, action, "operator") !== null);
+    // The same rules as one booking's action: the state machine, then the time (a booking is closed
+    // from its start on); the rows are locked, so neither can change before the UPDATE.
+    const now = Date.now();
+    const movable = rows.filter(
+      (row) =>
+        nextBookingStatus(row.status, action, "operator") !== null &&
+        isBookingActionTimely(action, "operator", row.startAt, now),
+    );
     // Set-based: one UPDATE for every booking the state machine lets the action move (the rows are
     // locked, and the statuses are checked again in SQL), then their history, audit and
     // notifications in a few statements, whatever the number of bookings.
@@ -102,7 +110,10 @@ async function applyBulk(
   });
 }
 
-/** `POST reservations/company/massive/close`: closes (evaso) the selected confirmed bookings. */
+/**
+ * `POST reservations/company/massive/close`: closes (evaso) the selected confirmed bookings whose
+ * time has come; the others, later appointments included, are skipped.
+ */
 export const massClose = (ctx: ModuleContext, request: FastifyRequest, selection: TBookingSelection) =>
   applyBulk(ctx, request, selection, "close", {}, {});
 

@@ -37,8 +37,8 @@ interface DemoBooking {
 
 /**
  * Bookings around today at Farmacia San Marco, so that a fresh `npm start` shows agendas, home
- * dashboards and lists with something in them. Only the start-up seed calls this: the tests' demo
- * world stays without bookings, so their counts are their own.
+ * dashboards and lists with something in them. The start-up seed and the journeys' setup call this;
+ * the API tests' demo world stays without bookings, so their counts are their own.
  */
 export async function seedDemoBookings(db: Database, now = Date.now()): Promise<number> {
   const today = zonedDate(now, ROME);
@@ -109,6 +109,23 @@ export async function seedDemoBookings(db: Database, now = Date.now()): Promise<
       status: "ricevuto",
       at: [weekdayFrom(today, 1), "17:00"],
       minutes: 15,
+    },
+    // Past open bookings: confirmed, their time gone, not closed yet, so that an operator can try
+    // "Segna come evasa" (a booking is closed from its start on, never before).
+    {
+      email: "giuseppe.bianchi@cura.demo",
+      service: pressure,
+      status: "confermato",
+      at: [weekdayFrom(today, -1), "16:30"],
+      minutes: 15,
+    },
+    {
+      email: "giuseppe.bianchi@cura.demo",
+      service: ecg,
+      status: "confermato",
+      at: [weekdayFrom(today, -4), "15:00"],
+      minutes: 30,
+      notes: "Ho con me la lista dei farmaci che prendo.",
     },
     ...(todayIsWeekday
       ? [

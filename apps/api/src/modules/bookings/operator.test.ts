@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { loadConfig } from "../../config.ts";
 import { auditLog } from "../../platform/audit/tables.ts";
 import { createIds } from "../../platform/ids.ts";
-import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
+import { addDays, daysBetween, zonedDate, zonedToInstant } from "../../platform/zoned-time.ts";
 import { type Caller, demoCallers, nextMonday, ownCompanyHashid } from "../companies/test-helpers.ts";
 import { REPORT_HEADERS } from "./report.ts";
 import { bookingEvents, bookings } from "./tables.ts";
@@ -27,6 +27,11 @@ const ids = createIds(loadConfig({ NODE_ENV: "test" }).hashids);
 
 const slot = (day: number, time: string) =>
   new Date(zonedToInstant(addDays(monday, day), time, "Europe/Rome")).toISOString();
+/**
+ * `day` for slot() and book() three weeks ago, whatever the week: a booking is closed (evaso) only
+ * once its time has come, so the closing tests book in the past.
+ */
+const PAST = -(daysBetween(zonedDate(Date.now(), "Europe/Rome"), monday) + 21);
 
 /** A fresh slot on `day` (0 = next Monday … 4 = Friday) each call, so bookings never collide. */
 const used = new Map<string, number>();
@@ -256,19 +261,23 @@ describe("GET companies/own/reservations/statisticsbydate", () => {
 
 describe("POST reservations/company/massive/close and massive/reject", () => {
   it("closes the selected confirmed bookings in one go and skips the others, with history and audit", async () => {
-    const c1 = await confirmed(3);
-    const c2 = await confirmed(3);
-    const open = await book(people.citizen, 3);
+    const c1 = await confirmed(PAST + 3);
+    const c2 = await confirmed(PAST + 3);
+    const open = await book(people.citizen, PAST + 3);
+    // Confirmed, but its time has not come: not served yet, so skipped too.
+    const later = await confirmed(3);
     const response = await people.pharmacyOperator.call("POST", "reservations/company/massive/close", {
-      ids: [c1, c2, open],
+      ids: [c1, c2, open, later],
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(OPERATOR_BOOKING_MESSAGES.bulkDone);
     const result = response.json().data;
-    expect(result).toMatchObject({ matched: 3, changed: 2, skipped: 1, skipped_ids: [open] });
+    expect(result).toMatchObject({ matched: 4, changed: 2, skipped: 2 });
     expect(result.changed_ids.sort()).toEqual([c1, c2].sort());
+    expect(result.skipped_ids.sort()).toEqual([open, later].sort());
     expect(await statusOf(c1)).toBe("evaso");
     expect(await statusOf(open)).toBe("ricevuto");
+    expect(await statusOf(later)).toBe("confermato");
     const events = await t.database.db
       .select()
       .from(bookingEvents)
@@ -283,10 +292,10 @@ describe("POST reservations/company/massive/close and massive/reject", () => {
   });
 
   it("selects by dates, status and health service", async () => {
-    const day = addDays(monday, 4);
-    const c1 = await confirmed(4, otherService);
-    const c2 = await confirmed(4, otherService);
-    const elsewhere = await confirmed(4);
+    const day = addDays(monday, PAST + 4);
+    const c1 = await confirmed(PAST + 4, otherService);
+    const c2 = await confirmed(PAST + 4, otherService);
+    const elsewhere = await confirmed(PAST + 4);
     const response = await people.pharmacyAdmin.call("POST", "reservations/company/massive/close", {
       from: day,
       to: day,
@@ -301,7 +310,7 @@ describe("POST reservations/company/massive/close and massive/reject", () => {
   it("refuses the selected open bookings with one reason; closed ones are skipped", async () => {
     const open = await book(people.citizen, 3);
     const confirmedOne = await confirmed(3);
-    const closed = await confirmed(3);
+    const closed = await confirmed(PAST + 3);
     expect((await people.pharmacyAdmin.call("POST", `reservations/company/close/${closed}`)).statusCode).toBe(200);
     const response = await people.pharmacyOperator.call("POST", "reservations/company/massive/reject", {
       ids: [open, confirmedOne, closed],
@@ -543,7 +552,7 @@ describe("GET reservations/handled/{id}, requestcode/{id}, history/{id}", () => 
   });
 
   it("keeps the single transitions' 409 for a refused change", async () => {
-    const hashid = await confirmed(2);
+    const hashid = await confirmed(PAST + 2);
     expect((await people.pharmacyOperator.call("POST", `reservations/company/close/${hashid}`)).statusCode).toBe(200);
     const again = await people.pharmacyOperator.call("POST", "reservations/company/multiple/close", { ids: [hashid] });
     expect(again.statusCode).toBe(409);

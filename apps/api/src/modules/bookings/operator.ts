@@ -2,6 +2,7 @@ import {
   BOOKING_MESSAGES,
   BOOKING_STATUSES,
   type BookingStatus,
+  canTakeCharge,
   conflict,
   fieldError,
   nextBookingStatus,
@@ -196,7 +197,8 @@ export const rejectChangeRequest = (ctx: ModuleContext, request: FastifyRequest,
   answerChangeRequest(ctx, request, hashid, { action: "refuse", reason });
 
 /**
- * `GET reservations/handled/{id}`: the operator takes charge of a booking (any status). It is
+ * `GET reservations/handled/{id}`: the operator takes charge of a booking that can still change (a
+ * final one is a 409, unless it acknowledges a citizen's cancellation or rejection). It is
  * recorded in the history (status unchanged), lists the booking among the operator's own
  * (`companies/operator/reservations`), and acknowledges a citizen's cancellation or rejection, which
  * then leaves the conferma-annullamento list.
@@ -207,6 +209,10 @@ export async function markHandled(ctx: ModuleContext, request: FastifyRequest, h
   await ctx.db.transaction(async (tx) => {
     const row = await repository.lockBooking(tx, id);
     assertParty(principal, row);
+    // A booking that can no longer change has nothing left to take charge of, unless a citizen's
+    // cancellation or rejection still waits to be acknowledged.
+    if (!canTakeCharge(row.status as BookingStatus, row.awaiting))
+      throw conflict(OPERATOR_BOOKING_MESSAGES.nothingToHandle);
     await recordChange(tx, request, {
       bookingId: id,
       companyId: row.companyId,

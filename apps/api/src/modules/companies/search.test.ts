@@ -1,7 +1,9 @@
 import { COMPANY_MESSAGES } from "@cura/domain";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { demoCallers } from "./test-helpers.ts";
+import { companies, companyServices } from "./tables.ts";
+import { companyHashid, demoCallers } from "./test-helpers.ts";
 
 let t: TestContext;
 let people: Awaited<ReturnType<typeof demoCallers>>;
@@ -34,7 +36,8 @@ const names = (entries: Entry[]) => entries.map((e) => e.name);
 describe("provider search", () => {
   it("finds by comune, whatever the case, and by province sigla or name", async () => {
     const rome = await search("comune=roma&per_page=50");
-    expect(rome.data.length).toBeGreaterThanOrEqual(6);
+    // Five providers; the monitoring room, in Roma too, is no provider a citizen books with.
+    expect(rome.data.length).toBeGreaterThanOrEqual(5);
     expect(rome.data.every((e) => e.comune === "Roma")).toBe(true);
     expect(names(rome.data)).toEqual(expect.arrayContaining(["Farmacia Trastevere", "Centro Medico Ostiense"]));
     const bySigla = await search("provincia=RM&per_page=50");
@@ -140,5 +143,94 @@ describe("providers of a service", () => {
     const nowhere = (await people.citizen.get(`services/${monitoring}/companies?comune=Bari`)).json();
     expect(nowhere.message).toBe(COMPANY_MESSAGES.noCompaniesForService);
     expect((await people.citizen.get("services/kZ3Gx7Qa/companies")).statusCode).toBe(404);
+  });
+});
+
+describe("citizens' search (issue 16)", () => {
+  type ServiceEntry = Entry & { health_services: Array<{ hashid: string; name: string }> };
+  const providersOf = async (query: string, who = people.citizen) => {
+    const response = await who.get(`healthservices/search/companies?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: ServiceEntry[] }).data;
+  };
+
+  it("leaves out the monitoring room and any company a citizen cannot book with", async () => {
+    const room = "Centrale di Monitoraggio Lazio";
+    // The room runs teleconsult and monitoring, not bookings: operators find it, citizens do not.
+    expect((await search("q=monitoraggio")).meta.total).toBe(0);
+    expect(names((await search("comune=roma&per_page=50")).data)).not.toContain(room);
+    expect((await search("type=centrale", "companies/search/subtype")).meta.total).toBe(0);
+    const forOperator = (await people.pharmacyAdmin.get("companies/compact/search?q=monitoraggio")).json();
+    expect(names(forOperator.data)).toEqual([room]);
+
+    // Its "Televisita di controllo" (teleconsult) is no service of the booking wizard.
+    expect(await providersOf("service=televisita")).toEqual([]);
+    expect(names(await providersOf("service=televisita", people.pharmacyAdmin))).toEqual([room]);
+    const roomHashid = forOperator.data[0].hashid as string;
+    expect((await people.citizen.get(`healthservices/company/all/${roomHashid}`)).json().data).toEqual([]);
+    expect((await people.roomOperator.get(`healthservices/company/all/${roomHashid}`)).json().data.length).toBe(2);
+
+    // A service under another platform service than bookings is not offered to citizens either.
+    const created = await people.pharmacyAdmin.call("POST", "healthservices", {
+      name: "Teleconsulto dermatologico",
+      slot_minutes: 20,
+      position_ref: 2,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await providersOf("service=teleconsulto")).toEqual([]);
+    const sanMarco = await companyHashid(people.citizen, "Farmacia San Marco");
+    const offered = (await people.citizen.get(`healthservices/company/all/${sanMarco}`)).json().data as Entry[];
+    expect(offered.length).toBeGreaterThan(0);
+    expect(names(offered)).not.toContain("Teleconsulto dermatologico");
+
+    // A company that switched its bookings off is out of the citizens' search until it switches them on.
+    const [navigli] = await t.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, "Farmacia Navigli"));
+    const bookingsOf = and(eq(companyServices.companyId, navigli?.id ?? 0), inArray(companyServices.positionRef, [1]));
+    await t.database.db.update(companyServices).set({ active: false }).where(bookingsOf);
+    try {
+      expect((await search("cap=20143")).meta.total).toBe(0);
+    } finally {
+      await t.database.db.update(companyServices).set({ active: true }).where(bookingsOf);
+    }
+    expect(names((await search("cap=20143")).data)).toEqual(["Farmacia Navigli"]);
+  });
+
+  it("orders a service's providers by distance from a point, with no radius", async () => {
+    // Piazza Venezia, Roma: Roma's providers first, Milano's (about 480 km) still listed.
+    const found = await providersOf("service=visita&near_lat=41.8958&near_lng=12.4823&per_page=50");
+    const distances = found.map((e) => e.distance_km as number);
+    expect(distances.every((d) => typeof d === "number")).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(found[0]?.comune).toBe("Roma");
+    expect(distances[0]).toBeLessThan(5);
+    expect(found.some((e) => e.comune === "Milano" && (e.distance_km as number) > 400)).toBe(true);
+    expect(found.every((e) => e.health_services.length > 0)).toBe(true);
+
+    const incomplete = await people.citizen.get("healthservices/search/companies?service=visita&near_lat=41.9");
+    expect(incomplete.statusCode).toBe(422);
+    expect(incomplete.json().message).toBe(COMPANY_MESSAGES.positionIncomplete);
+  });
+
+  it("orders by distance from the centre of a comune, or by name when it has no provider to place it", async () => {
+    const fromRome = await providersOf("service=visita&near_comune=Roma&near_provincia=RM&per_page=50");
+    const distances = fromRome.map((e) => e.distance_km as number);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const romans = fromRome.filter((e) => e.comune === "Roma");
+    expect(romans.length).toBeGreaterThan(0);
+    expect(fromRome.slice(0, romans.length).every((e) => e.comune === "Roma")).toBe(true);
+    expect(romans.every((e) => (e.distance_km as number) < 5)).toBe(true);
+    // The province's name works as its sigla does; a comune of a province with providers gets the province's centre.
+    const byName = await providersOf("service=visita&near_comune=roma&near_provincia=Roma&per_page=50");
+    expect(byName.map((e) => e.hashid)).toEqual(fromRome.map((e) => e.hashid));
+    const fromFiumicino = await providersOf("service=visita&near_comune=Fiumicino&near_provincia=RM&per_page=50");
+    expect(fromFiumicino[0]?.provincia).toBe("RM");
+
+    const nowhere = await providersOf("service=visita&near_comune=Aosta&near_provincia=AO&per_page=50");
+    expect(nowhere.every((e) => e.distance_km === null)).toBe(true);
+    const sorted = names(nowhere).map((n) => n.toLowerCase());
+    expect(sorted).toEqual([...sorted].sort());
   });
 });

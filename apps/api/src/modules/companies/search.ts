@@ -6,18 +6,21 @@ import {
   type TCompanySearchQuery,
   type TServiceSearchQuery,
 } from "@cura/domain";
+import type { Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { listProvinces } from "../geo/index.ts";
 import { companyCompact, companyListItem } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { platformRef } from "./scope.ts";
-import { type CompanyFilter, searchCompanies } from "./search-repository.ts";
+import { type CompanyFilter, comuneCentre, searchCompanies } from "./search-repository.ts";
 import * as servicesRepository from "./services-repository.ts";
 
 /**
  * Provider search (spec 001 screen 15, spec 002 §7): by name, type, subtype, region, province,
  * comune, CAP or position, paged, nearest first when a position is given. Only active companies.
+ * A citizen's search lists only providers a citizen can book with (issue 16): not a monitoring room,
+ * not a company whose bookings are switched off. Operators search every active company.
  */
 
 interface Page<T> {
@@ -35,7 +38,15 @@ async function provinceSigla(input: string): Promise<string> {
   return province?.sigla ?? input;
 }
 
-async function filterOf(principal: Principal, query: TCompanySearchQuery): Promise<CompanyFilter> {
+/** The reference point of `near_*`: the point given, or the centre of the comune given. */
+async function referenceOf(db: Executor, query: TCompanySearchQuery) {
+  if (query.near_lat !== undefined && query.near_lng !== undefined) return { lat: query.near_lat, lng: query.near_lng };
+  if (!query.near_comune) return undefined;
+  const sigla = query.near_provincia ? await provinceSigla(query.near_provincia) : undefined;
+  return (await comuneCentre(db, query.near_comune, sigla)) ?? undefined;
+}
+
+async function filterOf(ctx: ModuleContext, principal: Principal, query: TCompanySearchQuery): Promise<CompanyFilter> {
   return {
     name: query.q,
     kind: query.type,
@@ -51,6 +62,8 @@ async function filterOf(principal: Principal, query: TCompanySearchQuery): Promi
       query.lat !== undefined && query.lng !== undefined
         ? { lat: query.lat, lng: query.lng, radiusKm: query.radius_km ?? SEARCH_RADIUS_KM.default }
         : undefined,
+    reference: await referenceOf(ctx.db, query),
+    citizenBookable: principal.type === 0,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   };
@@ -64,7 +77,7 @@ export async function compactSearch(
   principal: Principal,
   query: TCompanySearchQuery,
 ): Promise<Page<TCompanyCompact>> {
-  const { rows, total } = await searchCompanies(ctx.db, await filterOf(principal, query));
+  const { rows, total } = await searchCompanies(ctx.db, await filterOf(ctx, principal, query));
   return { data: rows.map((r) => companyCompact(ctx.ids, r.company, r.distanceKm)), meta: meta(query, total) };
 }
 
@@ -84,7 +97,7 @@ export async function search(
   principal: Principal,
   query: TCompanySearchQuery,
 ): Promise<Page<TCompanyListItem>> {
-  const { rows, total } = await searchCompanies(ctx.db, await filterOf(principal, query));
+  const { rows, total } = await searchCompanies(ctx.db, await filterOf(ctx, principal, query));
   return { data: await listItems(ctx, rows), meta: meta(query, total) };
 }
 
@@ -104,6 +117,7 @@ async function withHealthServices(
       ctx.db,
       rows.map((r) => r.company.id),
       query.service,
+      { citizenBookable: filter.citizenBookable },
     ),
   ]);
   const byCompany = new Map<number, ServiceCompany["health_services"]>();
@@ -121,7 +135,7 @@ async function withHealthServices(
 
 /** `GET healthservices/search/companies?service=`: companies with an active health service matching the name. */
 export async function healthServiceCompanies(ctx: ModuleContext, principal: Principal, query: TServiceSearchQuery) {
-  const filter = await filterOf(principal, query);
+  const filter = await filterOf(ctx, principal, query);
   return withHealthServices(ctx, query, { ...filter, healthServiceName: query.service, withHealthServices: true });
 }
 
@@ -133,9 +147,11 @@ export async function platformServiceCompanies(
   query: TServiceSearchQuery,
 ) {
   const ref = platformRef(ctx.ids, hashid);
-  const filter = await filterOf(principal, query);
+  const filter = await filterOf(ctx, principal, query);
   return withHealthServices(ctx, query, {
     ...filter,
+    // Asked for by platform service (a citizen looking for a monitoring room, say): that service decides.
+    citizenBookable: false,
     positionRef: ref,
     ...(query.service ? { healthServiceName: query.service } : {}),
   });

@@ -1,3 +1,4 @@
+import { CITIZEN_BOOKING_REF } from "@cura/domain";
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.ts";
@@ -60,15 +61,26 @@ export async function findHealthServiceForSlots(db: Database, id: number) {
   return rows[0] ?? null;
 }
 
-/** A company's health services, paged, by name; `activeOnly` for what citizens may book. */
+/**
+ * A health service a citizen may book: active, under the bookings platform service
+ * (CITIZEN_BOOKING_REF), at a company that runs that platform service actively (the subquery reads
+ * one row through company_services_unique). The condition of every citizen-facing list of services
+ * and providers, so that what a citizen is shown is what POST reservations accepts.
+ */
+export function citizenBookableService(): SQL {
+  return sql`(${healthServices.active} and ${healthServices.positionRef} = ${CITIZEN_BOOKING_REF} and exists (select 1 from ${companyServices} where ${companyServices.companyId} = ${healthServices.companyId} and ${companyServices.positionRef} = ${CITIZEN_BOOKING_REF} and ${companyServices.active}))`;
+}
+
+/** A company's health services, paged, by name; `citizenBookable` for what citizens may book. */
 export async function listHealthServices(
   db: Executor,
   companyId: number,
-  options: { q?: string; active?: boolean; limit: number; offset: number },
+  options: { q?: string; active?: boolean; citizenBookable?: boolean; limit: number; offset: number },
 ): Promise<{ rows: HealthServiceWithExtras[]; total: number }> {
   const where = and(
     eq(healthServices.companyId, companyId),
     options.active === undefined ? undefined : eq(healthServices.active, options.active),
+    options.citizenBookable ? citizenBookableService() : undefined,
     options.q ? sql`lower(${healthServices.name}) like ${`%${escapeLike(options.q.toLowerCase())}%`}` : undefined,
   );
   const [rows, totals] = await Promise.all([
@@ -171,7 +183,12 @@ export function attachmentOwners(db: Executor, fileId: number) {
 }
 
 /** Matching active health services of several companies (search results). */
-export function matchingServicesOf(db: Executor, companyIds: number[], text: string | undefined) {
+export function matchingServicesOf(
+  db: Executor,
+  companyIds: number[],
+  text: string | undefined,
+  options: { citizenBookable?: boolean } = {},
+) {
   if (companyIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -185,6 +202,7 @@ export function matchingServicesOf(db: Executor, companyIds: number[], text: str
       and(
         inArray(healthServices.companyId, companyIds),
         eq(healthServices.active, true),
+        options.citizenBookable ? citizenBookableService() : undefined,
         text ? serviceNameMatches(text) : undefined,
       ),
     )

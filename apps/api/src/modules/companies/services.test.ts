@@ -394,8 +394,11 @@ describe("platform services of a company", () => {
     const notActive = await people.citizen.get(`services/slots/array/${bookingService.hashid}?company=${pharmacy}`);
     expect(notActive.statusCode).toBe(404);
     expect(notActive.json().message).toBe(COMPANY_MESSAGES.serviceNotActive);
-    // Nor can its health services (booked through it) be booked by citizens meanwhile.
-    const healthService = (await people.citizen.get(`healthservices/company/all/${pharmacy}`)).json().data[0].hashid;
+    // Nor can its health services (booked through it) be booked by citizens meanwhile: they are not
+    // offered to them, and their slots are refused.
+    expect((await people.citizen.get(`healthservices/company/all/${pharmacy}`)).json().data).toEqual([]);
+    const healthService = (await people.pharmacyOperator.get(`healthservices/company/all/${pharmacy}`)).json().data[0]
+      .hashid;
     const noSlots = await people.citizen.get(`healthservices/slots/array/${healthService}`);
     expect(noSlots.json().message).toBe(COMPANY_MESSAGES.serviceNotActive);
     expect((await people.pharmacyOperator.get(`healthservices/slots/array/${healthService}`)).statusCode).toBe(200);

@@ -46,7 +46,17 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
 
   if (!user) return null; // the root guard is already on its way to /login
   if (areaOf(user) !== definition.area) return <Navigate to="/" replace />;
-  if (!validated) return <PageLoader />;
+  // While the session is checked the header is already there and the wait is shown in the page's
+  // place, not on a blank screen (issue 16).
+  if (!validated)
+    return (
+      <div className="cura-app d-flex flex-column min-vh-100">
+        <AppHeader homeTo={homePathOf(user)} tagline={t(definition.label)} user={user} />
+        <main id="main-content" tabIndex={-1} className="container-xxl flex-grow-1 py-4 cura-main">
+          <PageLoader />
+        </main>
+      </div>
+    );
   const gate = gateOutcome(user, location);
   if (gate.kind === "redirect") return <Navigate to={gate.to} replace />;
   const path = normalisePath(location.pathname);

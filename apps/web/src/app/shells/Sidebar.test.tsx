@@ -1,9 +1,17 @@
 import { COMPANY_LEVELS, OPERATOR_PERMISSIONS } from "@cura/domain";
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../../test/helpers.tsx";
-import { allOf, companyLevelIn, hasActiveService, hasAnyPermission, type NavRoute, navEntriesFor } from "../nav.ts";
+import {
+  activeEntryOf,
+  allOf,
+  companyLevelIn,
+  hasActiveService,
+  hasAnyPermission,
+  type NavRoute,
+  navEntriesFor,
+} from "../nav.ts";
 import { AREAS } from "../routes.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
@@ -37,9 +45,9 @@ const routes: NavRoute[] = [
   },
 ];
 
-function renderSidebar(entries: ReturnType<typeof navEntriesFor>) {
+function renderSidebar(entries: ReturnType<typeof navEntriesFor>, at = "/operatore/home") {
   render(
-    <MemoryRouter initialEntries={["/operatore/home"]}>
+    <MemoryRouter initialEntries={[at]}>
       <Sidebar id="menu" label="Menu dell'Area operatore" entries={entries} open={false} />
     </MemoryRouter>,
   );
@@ -98,5 +106,26 @@ describe("sidebar built from the route table", () => {
     const nav = renderSidebar(navEntriesFor("/cittadino", AREAS.cittadino.pages, citizen));
     expect(within(nav).getByRole("link", { name: "Mario Rossi" }).getAttribute("href")).toBe("/cittadino/profilo");
     expect(within(nav).getByRole("link", { name: "Impostazioni" })).toBeTruthy();
+  });
+
+  it("highlights one entry only: the one the page belongs to (issue 16)", () => {
+    const citizen = makeUser({ type: 0 });
+    const entries = navEntriesFor("/cittadino", AREAS.cittadino.pages, citizen);
+    const current = (at: string) => {
+      const nav = renderSidebar(entries, at);
+      const names = within(nav)
+        .getAllByRole("link")
+        .filter((link) => link.getAttribute("aria-current") === "page" || link.classList.contains("active"))
+        .map((link) => link.textContent);
+      cleanup();
+      return names;
+    };
+    // The wizard lives under appuntamenti/: only its own entry.
+    expect(current("/cittadino/appuntamenti/nuovo/prestazione")).toEqual(["Prenota visita o servizio"]);
+    // A booking's detail belongs to the list.
+    expect(current("/cittadino/appuntamenti/dettaglio/bk1")).toEqual(["Appuntamenti"]);
+    expect(current("/cittadino/appuntamenti")).toEqual(["Appuntamenti"]);
+    // A prefix of the name is not a parent path.
+    expect(activeEntryOf(entries, "/cittadino/agendaX")).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { Icon } from "design-react-kit";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
-import type { NavEntry } from "../nav.ts";
+import { Link, useLocation } from "react-router";
+import { activeEntryOf, type NavEntry } from "../nav.ts";
 
 export interface SidebarProps {
   id: string;
@@ -14,6 +14,7 @@ export interface SidebarProps {
 /** The area's menu, built from the route table's nav metadata. */
 export function Sidebar({ id, label, entries, open }: SidebarProps) {
   const { t } = useTranslation();
+  const active = activeEntryOf(entries, useLocation().pathname);
   return (
     <nav
       id={id}
@@ -25,12 +26,16 @@ export function Sidebar({ id, label, entries, open }: SidebarProps) {
           <ul className="link-list">
             {entries.map((entry) => (
               <li key={entry.to}>
-                <NavLink to={entry.to} className={({ isActive }) => `list-item icon-left${isActive ? " active" : ""}`}>
+                <Link
+                  to={entry.to}
+                  className={`list-item icon-left${entry.to === active ? " active" : ""}`}
+                  aria-current={entry.to === active ? "page" : undefined}
+                >
                   <span className="list-item-title-icon-wrapper">
                     <Icon icon={entry.icon} size="sm" color="primary" className="me-2" />
                     <span>{typeof entry.label === "string" ? t(entry.label) : entry.label.text}</span>
                   </span>
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -36,6 +36,8 @@ export interface CalendarItem {
   type: CalendarItemType;
   /** Null for one's own events (they have no status). */
   group: StatusGroup | null;
+  /** The booking's status, said in words with the list's label (bookings.status.*); null for events. */
+  status: BookingStatus | null;
   colour: string;
   /** Where a booking opens (its detail page); null for an event (it opens the edit dialog). */
   url: string | null;
@@ -72,6 +74,7 @@ export function bookingItem(
     end: booking.end,
     type: typeOf(booking),
     group,
+    status: booking.status,
     colour: GROUP_COLOURS[group],
     url: `${detailBase}/${encodeURIComponent(booking.hashid)}`,
     event: null,
@@ -86,6 +89,7 @@ export function eventItem(event: TAgendaEvent): CalendarItem {
     end: null,
     type: "evento",
     group: null,
+    status: null,
     colour: GROUP_COLOURS.event,
     url: null,
     event,

@@ -33,6 +33,8 @@ export interface WizardState {
   familyMember: TFamilyMember | null;
   company: Named | null;
   service: Named | null;
+  /** The citizen's position, when they let the facility step use it to measure distances. */
+  position: { lat: number; lng: number } | null;
   dateMode: "slot" | "preferences";
   start: string | null;
   startLabel: string;
@@ -50,6 +52,7 @@ export const initialState = (): WizardState => ({
   familyMember: null,
   company: null,
   service: null,
+  position: null,
   dateMode: "slot",
   start: null,
   startLabel: "",

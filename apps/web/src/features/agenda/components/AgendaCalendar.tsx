@@ -97,14 +97,18 @@ export function AgendaCalendar({
   );
 
   /**
-   * A booking's status group is its colour: said in words too, inside the event's link (its
-   * accessible name) and as its tooltip, since colour alone tells nothing to a screen reader or to
-   * colour-blind eyes (WCAG 1.4.1). New data re-creates the events, so this runs again then.
+   * A booking's status group is its colour: its status is said in words too, inside the event's link
+   * (its accessible name) and as its tooltip, since colour alone tells nothing to a screen reader or
+   * to colour-blind eyes (WCAG 1.4.1). The words are the status's one label, as in the lists (issue 16:
+   * "Ricevuto" there was the group's "Inoltrato / in attesa di risposta" here). New data re-creates
+   * the events, so this runs again then.
    */
   const sayStatus = (arg: EventMountArg) => {
     const { item } = arg.event.extendedProps as { item: CalendarItem };
-    if (!item.group) return;
-    const status = t(`agenda.groups.${item.group}`);
+    // The whole title as a tooltip too: a narrow day cell may still cut a long one (issue 16).
+    arg.el.title = item.title;
+    if (!item.status) return;
+    const status = t(`bookings.status.${item.status}`);
     arg.el.title = `${item.title} – ${status}`;
     const target = arg.el.querySelector(".fc-event-title, .fc-list-event-title a");
     if (!target || target.querySelector(".agenda-event-status")) return;

@@ -1,10 +1,9 @@
 import { type TAgendaEvent, type TAgendaEventBody, ZAgendaEventBody } from "@cura/domain";
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
 import { useDeleteEvent, useSaveEvent } from "../api/events.ts";
 
@@ -51,7 +50,7 @@ export function EventFormModal({
   const remove = useDeleteEvent();
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const form = useForm<FormValues>({
+  const form = useAppForm<FormValues>({
     values: {
       name: event?.name ?? "",
       place: event?.place ?? "",

@@ -30,6 +30,13 @@ describe("citizen agenda", () => {
     const calendar = await screen.findByTestId("agenda-calendar");
     expect(await within(calendar).findByText(/Visita cardiologica/)).toBeTruthy();
     expect(within(calendar).getByText(/Dentista/)).toBeTruthy();
+    // A title a narrow day cell would cut is whole in its tooltip, for one's events too.
+    expect(
+      within(calendar)
+        .getByText(/Dentista/)
+        .closest(".fc-event")
+        ?.getAttribute("title"),
+    ).toBe("Dentista · Studio Bianchi");
     const fullCall = calls.find((c) => c.url.includes("calendar/full"));
     expect(fullCall?.url).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
 

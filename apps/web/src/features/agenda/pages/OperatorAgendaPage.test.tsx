@@ -20,11 +20,9 @@ describe("operator agenda", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Agenda della struttura" })).toBeTruthy();
     const calendar = await screen.findByTestId("agenda-calendar");
     const item = await within(calendar).findByText(/Visita cardiologica · Maria Rossi/);
-    // The status group is said in words too, not by its colour alone.
+    // The status is said in words too, not by its group's colour alone, with the lists' label.
     expect(
-      within(calendar).getByRole("link", {
-        name: /Visita cardiologica · Maria Rossi ?\(Inoltrato \/ in attesa di risposta\)$/,
-      }),
+      within(calendar).getByRole("link", { name: /Visita cardiologica · Maria Rossi ?\(Ricevuto\)$/ }),
     ).toBeTruthy();
     expect(calls.find((c) => c.url.includes("reservations/calendar"))?.url).toMatch(/from=.*&to=/);
     // No events in a company's calendar: the type filter has no "Evento".

@@ -1,10 +1,9 @@
 import { MESSAGE_MAX_LENGTH, type TBookingMessage, ZBookingMessageBody } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { setServerErrors } from "../../../lib/api.ts";
-import { schemaResolver } from "../../../lib/forms.ts";
+import { schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useBookingMessages, useMarkBookingMessagesRead, useSendBookingMessage } from "../api/messages.ts";
 
 interface Form {
@@ -25,7 +24,7 @@ export function BookingMessages({ bookingHashid }: { bookingHashid: string }) {
   const messages = useBookingMessages(bookingHashid);
   const send = useSendBookingMessage(bookingHashid);
   const { mutate: markRead } = useMarkBookingMessagesRead(bookingHashid);
-  const form = useForm<Form>({ resolver: schemaResolver<Form>(ZBookingMessageBody), defaultValues: { body: "" } });
+  const form = useAppForm<Form>({ resolver: schemaResolver<Form>(ZBookingMessageBody), defaultValues: { body: "" } });
   const error = form.formState.errors.body?.message;
 
   // Unread messages of the other party on screen: tell the server they are read.

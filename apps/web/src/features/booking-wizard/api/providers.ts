@@ -16,18 +16,37 @@ export interface PlaceFilter {
   comune: string;
 }
 
-export function searchServiceProviders(service: string, where: PlaceFilter, signal?: AbortSignal) {
+/**
+ * Where distances are measured from: the citizen's position (when they allow it), or the centre of
+ * their comune of residence (the server places it); the providers come nearest first, with distance_km.
+ */
+export type DistanceFrom =
+  | { kind: "position"; lat: number; lng: number }
+  | { kind: "comune"; comune: string; provincia: string | null };
+
+function nearQuery(from: DistanceFrom | null) {
+  if (!from) return {};
+  if (from.kind === "position") return { near_lat: from.lat, near_lng: from.lng };
+  return { near_comune: from.comune, ...(from.provincia ? { near_provincia: from.provincia } : {}) };
+}
+
+export function searchServiceProviders(
+  service: string,
+  where: PlaceFilter,
+  from: DistanceFrom | null,
+  signal?: AbortSignal,
+) {
   return api.page<ServiceProvider>("healthservices/search/companies", {
     signal,
-    query: { service, q: where.q, comune: where.comune, per_page: 20 },
+    query: { service, q: where.q, comune: where.comune, ...nearQuery(from), per_page: 20 },
   });
 }
 
-export function useServiceProviders(service: string, where: PlaceFilter) {
+export function useServiceProviders(service: string, where: PlaceFilter, from: DistanceFrom | null = null) {
   return useQuery(
     queryOptions({
-      queryKey: wizardKeys.providers(service, where),
-      queryFn: ({ signal }) => searchServiceProviders(service, where, signal),
+      queryKey: wizardKeys.providers(service, where, from),
+      queryFn: ({ signal }) => searchServiceProviders(service, where, from, signal),
       enabled: service.trim().length >= 2,
     }),
   );

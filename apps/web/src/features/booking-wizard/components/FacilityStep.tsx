@@ -1,10 +1,20 @@
+import type { TCareCircleItem } from "@cura/domain";
 import { Button } from "design-react-kit";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
+import { useSession } from "../../../lib/session.ts";
+import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
 import { useCareCircle } from "../../care-circle/api/care-circle.ts";
-import { type PlaceFilter, useCompanyServices, usePharmacies, useServiceProviders } from "../api/providers.ts";
+import { formatKm } from "../../search/distance.ts";
+import {
+  type DistanceFrom,
+  type PlaceFilter,
+  useCompanyServices,
+  usePharmacies,
+  useServiceProviders,
+} from "../api/providers.ts";
 import type { Named } from "../state.ts";
 import type { StepProps } from "./NeedStep.tsx";
 
@@ -39,11 +49,19 @@ function ServiceChoice({
   );
 }
 
-/** The care circle's providers: the health services of the one opened, those matching the need first. */
+const preferredOf = (circle: TCareCircleItem[] | undefined) => circle?.find((item) => item.preferred) ?? null;
+
+/**
+ * The care circle's providers: the health services of the one opened, those matching the need first.
+ * The one of the chosen service is open, else the preferred one, so that a pre-selection shows.
+ */
 function CircleProviders({ state, update }: Pick<StepProps, "state" | "update">) {
   const { t } = useTranslation();
   const circle = useCareCircle();
-  const [open, setOpen] = useState<Named | null>(null);
+  const [opened, setOpen] = useState<Named | null>(null);
+  const chosenInCircle = circle.data?.find((item) => item.company.hashid === state.company?.hashid);
+  const fallback = (chosenInCircle ?? preferredOf(circle.data))?.company ?? null;
+  const open = opened ?? (fallback ? { hashid: fallback.hashid, name: fallback.name } : null);
   const services = useCompanyServices(open?.hashid ?? null);
   const list = services.data ?? [];
   const matching = list.filter((s) => matches(s.name, state.need));
@@ -112,23 +130,124 @@ function PlaceFields({ where, onChange }: { where: PlaceFilter; onChange: (where
 
 const trimmed = (where: PlaceFilter): PlaceFilter => ({ q: where.q.trim(), comune: where.comune.trim() });
 
+/**
+ * On arriving with no service chosen, the preferred provider of the care circle is chosen with its
+ * first service matching the need (issue 16): the citizen who has a preferred facility goes on with
+ * one click, or picks another. Tried once per visit of the step, never over a choice already made.
+ */
+function usePreferredPreselection({ state, update }: Pick<StepProps, "state" | "update">): boolean {
+  const circle = useCareCircle();
+  const preferred = preferredOf(circle.data);
+  const services = useCompanyServices(state.service ? null : (preferred?.company.hashid ?? null));
+  const settled = useRef(state.service !== null);
+  const [preselected, setPreselected] = useState(false);
+  useEffect(() => {
+    // A choice made meanwhile is the citizen's: never replaced.
+    if (state.service) settled.current = true;
+    if (settled.current) return;
+    if (circle.isError || (circle.isSuccess && !preferred) || services.isError) {
+      settled.current = true;
+      return;
+    }
+    if (!preferred || !services.isSuccess) return;
+    settled.current = true;
+    const service = services.data.find((s) => matches(s.name, state.need));
+    if (!service) return;
+    update({
+      company: { hashid: preferred.company.hashid, name: preferred.company.name },
+      service: { hashid: service.hashid, name: service.name },
+      start: null,
+    });
+    setPreselected(true);
+  }, [
+    circle.isError,
+    circle.isSuccess,
+    preferred,
+    services.isError,
+    services.isSuccess,
+    services.data,
+    state.need,
+    update,
+    state.service,
+  ]);
+  return preselected && state.company?.hashid === preferred?.company.hashid;
+}
+
+/**
+ * Where the distances of the providers are measured from: the position, once the citizen allows it,
+ * else the comune of residence of their profile; null (alphabetical order) without either.
+ */
+function useDistanceFrom(state: StepProps["state"]): DistanceFrom | null {
+  const { user } = useSession();
+  if (state.position) return { kind: "position", ...state.position };
+  const comune = user?.anagrafica?.comune?.trim();
+  return comune ? { kind: "comune", comune, provincia: user?.anagrafica?.provincia ?? null } : null;
+}
+
 /** Step 3 (prestazione): the provider and its health service, from the care circle or a search. */
 export function FacilityStep({ state, update }: StepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [where, setWhere] = useState<PlaceFilter>({ q: "", comune: "" });
-  const providers = useServiceProviders(state.need, trimmed(where));
+  const [askPosition, setAskPosition] = useState(false);
+  const [positionError, setPositionError] = useState<string | null>(null);
+  const from = useDistanceFrom(state);
+  const providers = useServiceProviders(state.need, trimmed(where), from);
+  const preselected = usePreferredPreselection({ state, update });
+  const measured = (providers.data?.data ?? []).some((company) => company.distance_km !== null);
+
+  const locate = () => {
+    setAskPosition(false);
+    setPositionError(null);
+    if (!("geolocation" in navigator)) {
+      setPositionError(t("search.positionUnavailable"));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        update({
+          position: {
+            lat: Number(position.coords.latitude.toFixed(6)),
+            lng: Number(position.coords.longitude.toFixed(6)),
+          },
+        }),
+      () => setPositionError(t("bookingWizard.facility.positionDenied")),
+      { timeout: 10_000 },
+    );
+  };
 
   return (
     <div>
       {state.service && state.company ? (
-        <FormMessage kind="info">
+        <FormMessage kind="info" testId="facility-chosen">
           {t("bookingWizard.facility.chosen", { service: state.service.name, company: state.company.name })}
+          {preselected ? ` ${t("bookingWizard.facility.preselected")}` : ""}
         </FormMessage>
       ) : null}
       <h3 className="h5 mt-3">{t("bookingWizard.facility.circle")}</h3>
       <CircleProviders state={state} update={update} />
 
       <h3 className="h5 mt-4">{t("bookingWizard.facility.search", { need: state.need })}</h3>
+      <p className="mb-2" data-testid="distance-from">
+        {from?.kind === "position" && measured ? t("bookingWizard.facility.fromPosition") : null}
+        {from?.kind === "comune" && measured ? t("bookingWizard.facility.fromComune", { comune: from.comune }) : null}
+        {!measured ? t("bookingWizard.facility.byName") : null}
+      </p>
+      {from?.kind !== "position" ? (
+        <Button type="button" color="primary" outline size="sm" onClick={() => setAskPosition(true)}>
+          {t("bookingWizard.facility.usePosition")}
+        </Button>
+      ) : null}
+      {positionError ? <FormMessage kind="warning">{positionError}</FormMessage> : null}
+      <ConfirmModal
+        isOpen={askPosition}
+        title={t("search.consentTitle")}
+        confirmLabel={t("search.consentYes")}
+        cancelLabel={t("search.consentNo")}
+        onConfirm={locate}
+        onCancel={() => setAskPosition(false)}
+      >
+        {t("search.consentBody")}
+      </ConfirmModal>
       <PlaceFields where={where} onChange={setWhere} />
       {providers.isPending && providers.fetchStatus !== "idle" ? (
         <p role="status" className="text-muted">
@@ -147,7 +266,12 @@ export function FacilityStep({ state, update }: StepProps) {
         {(providers.data?.data ?? []).map((company) => (
           <li key={company.hashid} className="card card-bg p-3 mb-3">
             <p className="fw-semibold mb-1">{company.name}</p>
-            <p className="text-muted mb-2">{[company.address, company.comune].filter(Boolean).join(", ")}</p>
+            <p className="text-muted mb-2">
+              {[company.address, company.comune].filter(Boolean).join(", ")}
+              {company.distance_km !== null ? (
+                <span data-testid="distance"> · {formatKm(company.distance_km, i18n.language)}</span>
+              ) : null}
+            </p>
             <div>
               {company.health_services.map((service) => (
                 <ServiceChoice

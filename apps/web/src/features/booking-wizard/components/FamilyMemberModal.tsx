@@ -9,10 +9,9 @@ import {
 } from "@cura/domain";
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { useCreateFamilyMember } from "../api/family-members.ts";
@@ -48,7 +47,7 @@ export function FamilyMemberModal({ isOpen, onClose, onCreated }: FamilyMemberMo
     setError,
     reset,
     formState: { errors },
-  } = useForm<Values>({
+  } = useAppForm<Values>({
     resolver: schemaResolver<Values>(ZFamilyMemberBody, toBody),
     defaultValues: {
       name: "",

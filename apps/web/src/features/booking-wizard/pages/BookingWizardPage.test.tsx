@@ -273,4 +273,81 @@ describe("booking wizard", () => {
       health_card_number: null,
     });
   });
+
+  it("starts from the first step, with a message, when the service in the address is not bookable", async () => {
+    signInAs(makeUser({ type: 0 }));
+    mockFetch((call) => {
+      // The provider no longer offers hs9 to citizens (or never did).
+      if (call.url === "/api/v1/healthservices/company/all/ph1") return { status: 200, body: { data: [] } };
+      if (call.url.startsWith("/api/v1/healthservices/suggestions/name")) return { status: 200, body: { data: [] } };
+      return respond(call);
+    });
+    const { router } = renderApp("/cittadino/appuntamenti/nuovo/prestazione?company=ph1&service=hs9");
+    expect(await screen.findByTestId("not-bookable")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Bisogno" })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
+
+  it("orders the facilities by distance from the citizen's comune, shows it, and pre-selects the preferred one", async () => {
+    const user = makeUser({ type: 0 });
+    signInAs({
+      ...user,
+      anagrafica: user.anagrafica ? { ...user.anagrafica, comune: "Milano", provincia: "MI" } : null,
+    });
+    const near = {
+      ...pharmacy,
+      distance_km: 1.234,
+      health_services: [{ hashid: "hs1", name: "Holter cardiaco", slot_minutes: 60 }],
+    };
+    const far = {
+      ...pharmacy,
+      hashid: "ph2",
+      name: "Farmacia Trastevere",
+      comune: "Roma",
+      distance_km: 477.62,
+      health_services: [{ hashid: "hs2", name: "Holter pressorio", slot_minutes: 30 }],
+    };
+    const holter = {
+      hashid: "hs1",
+      name: "Holter cardiaco",
+      description: null,
+      position_ref: 1,
+      slot_minutes: 60,
+      price: null,
+      capacity: null,
+      active: true,
+      has_openings: false,
+      attachments: 0,
+      survey: null,
+      company: { hashid: "ph1", name: "Farmacia San Marco" },
+    };
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith("/api/v1/healthservices/suggestions/name")) return { status: 200, body: { data: [] } };
+      if (call.url.startsWith("/api/v1/healthservices/search/companies"))
+        return { status: 200, body: { data: [near, far], meta: { page: 1, per_page: 20, total: 2 } } };
+      if (call.url === "/api/v1/healthservices/company/all/ph1") return { status: 200, body: { data: [holter] } };
+      return respond(call);
+    });
+    const { router } = renderApp("/cittadino/appuntamenti/nuovo/prestazione");
+    fireEvent.change(await screen.findByLabelText("Di quale prestazione hai bisogno?"), {
+      target: { value: "Holter" },
+    });
+    next();
+    next();
+
+    // The preferred facility of the care circle (Farmacia San Marco) offers it: chosen already.
+    expect((await screen.findByTestId("facility-chosen")).textContent).toContain(
+      "Hai scelto Holter cardiaco presso Farmacia San Marco. È la struttura preferita del tuo circolo di cura",
+    );
+    await waitFor(() => expect(router.state.location.search).toBe("?company=ph1&service=hs1"));
+    const search = calls.find((c) => c.url.startsWith("/api/v1/healthservices/search/companies"));
+    expect(search?.url).toContain("near_comune=Milano");
+    expect(search?.url).toContain("near_provincia=MI");
+    expect((await screen.findByTestId("distance-from")).textContent).toBe(
+      "Strutture ordinate per distanza da Milano, il tuo comune di residenza.",
+    );
+    expect(screen.getAllByTestId("distance").map((d) => d.textContent)).toEqual([" · 1,2 km", " · 478 km"]);
+    next();
+    expect(await screen.findByRole("heading", { level: 2, name: "Data" })).toBeTruthy();
+  });
 });

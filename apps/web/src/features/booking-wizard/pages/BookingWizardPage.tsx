@@ -1,14 +1,15 @@
 import type { TBooking } from "@cura/domain";
 import { Button } from "design-react-kit";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session.ts";
 import { FormMessage } from "../../../ui/form.tsx";
 import { Stepper } from "../../../ui/Stepper.tsx";
 import { useCreateBooking } from "../api/create-booking.ts";
+import { useCompanyServices } from "../api/providers.ts";
 import { DateStep } from "../components/DateStep.tsx";
 import { FacilityStep, PharmacyStep } from "../components/FacilityStep.tsx";
 import { ForWhomStep } from "../components/ForWhomStep.tsx";
@@ -17,6 +18,7 @@ import { SummaryStep } from "../components/SummaryStep.tsx";
 import {
   bodyOf,
   initialState,
+  type Named,
   type StepId,
   stepProblem,
   stepsOf,
@@ -44,6 +46,44 @@ export default function BookingWizardPage() {
 const stepLabel = (type: WizardType, step: StepId): TKey =>
   type === "prodotto" && step === "facility" ? "bookingWizard.steps.pharmacy" : `bookingWizard.steps.${step}`;
 
+/**
+ * The provider and service in the address (`?company=&service=`, from "Prenota" on a provider's page,
+ * and kept there once chosen so that a reload keeps them). They are checked against the services the
+ * citizen can book there: valid, the wizard opens at the date step with them chosen; not, it starts
+ * from the first step with a message (issue 16).
+ */
+function useChoiceInAddress(type: WizardType, state: WizardState, apply: (company: Named, service: Named) => void) {
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() =>
+    type === "prestazione" && params.get("company") && params.get("service")
+      ? { company: params.get("company") as string, service: params.get("service") as string }
+      : null,
+  );
+  const [status, setStatus] = useState<"none" | "checking" | "applied" | "invalid">(initial ? "checking" : "none");
+  const services = useCompanyServices(status === "checking" ? (initial?.company ?? null) : null);
+
+  useEffect(() => {
+    if (status !== "checking" || !initial) return;
+    if (services.isError) setStatus("invalid");
+    if (!services.isSuccess) return;
+    const found = services.data.find((s) => s.hashid === initial.service);
+    if (!found) return setStatus("invalid");
+    apply({ hashid: found.company.hashid, name: found.company.name }, { hashid: found.hashid, name: found.name });
+    setStatus("applied");
+  }, [status, initial, services.isError, services.isSuccess, services.data, apply]);
+
+  // The address follows the choice (and drops a choice found not bookable).
+  const company = state.company?.hashid ?? null;
+  const service = state.service?.hashid ?? null;
+  useEffect(() => {
+    if (type !== "prestazione" || status === "checking") return;
+    if (params.get("company") === company && params.get("service") === service) return;
+    setParams(company && service ? { company, service } : {}, { replace: true });
+  }, [type, status, company, service, params, setParams]);
+
+  return status;
+}
+
 function Wizard({ type }: { type: WizardType }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -62,6 +102,14 @@ function Wizard({ type }: { type: WizardType }) {
   const phoneOk = Boolean(user?.number_verified_at && user.anagrafica?.tel_number);
   const problem = stepProblem(type, step, state);
   const title = t(`bookingWizard.title.${type}`);
+  const apply = useCallback(
+    (company: Named, service: Named) => {
+      setState((s) => ({ ...s, need: service.name, company, service, start: null }));
+      setIndex(stepsOf(type).indexOf("date"));
+    },
+    [type],
+  );
+  const addressed = useChoiceInAddress(type, state, apply);
 
   // A new step moves the focus to its heading (as the registration does): the Next button the
   // keyboard was on may be gone (the last step replaces it), and screen readers announce the step.
@@ -75,6 +123,14 @@ function Wizard({ type }: { type: WizardType }) {
   }, [index]);
 
   if (created) return <Success type={type} booking={created} title={title} />;
+  if (addressed === "checking") {
+    return (
+      <div>
+        <h1 className="mb-4">{title}</h1>
+        <p role="status">{t("bookingWizard.fromProvider.checking")}</p>
+      </div>
+    );
+  }
 
   const next = () => {
     if (problem) {
@@ -143,6 +199,11 @@ function Wizard({ type }: { type: WizardType }) {
         <h2 ref={headingRef} tabIndex={-1} className="h4 mb-5">
           {t(stepLabel(type, step))}
         </h2>
+        {addressed === "invalid" && index === 0 ? (
+          <FormMessage kind="warning" testId="not-bookable">
+            {t("bookingWizard.fromProvider.notBookable")}
+          </FormMessage>
+        ) : null}
         {step === "need" ? <NeedStep {...props} /> : null}
         {step === "who" ? <ForWhomStep {...props} /> : null}
         {step === "facility" && type === "prestazione" ? <FacilityStep {...props} /> : null}

@@ -6,11 +6,10 @@ import {
 } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
@@ -132,7 +131,7 @@ function DoctorInvitationForm() {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const invite = useInviteDoctor();
-  const form = useForm<InvitationForm>({
+  const form = useAppForm<InvitationForm>({
     defaultValues: { name: "", surname: "", city: "", email: "" },
     resolver: schemaResolver(ZDoctorInvitationBody, toBody),
   });

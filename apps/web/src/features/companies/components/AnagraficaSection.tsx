@@ -7,10 +7,10 @@ import {
 } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useState } from "react";
-import { type Path, useForm } from "react-hook-form";
+import type { Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
@@ -102,7 +102,7 @@ function AnagraficaForm({ company }: { company: TCompanyDetail }) {
   const alerts = useAlerts();
   const update = useUpdateCompanyAnagrafica();
   const [rest, setRest] = useState<string[]>([]);
-  const form = useForm<ProfileForm>({
+  const form = useAppForm<ProfileForm>({
     defaultValues: valuesOf(company),
     resolver: schemaResolver(ZCompanyAnagraficaBody, (v) => toBody(v, company)),
   });

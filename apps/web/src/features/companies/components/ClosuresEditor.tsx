@@ -1,10 +1,9 @@
 import { COMPANY_MESSAGES, type TClosure, type TClosureBody, ZClosureBody } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
@@ -46,7 +45,7 @@ export function ClosuresEditor({
   const create = useCreateClosure(company);
   const remove = useDeleteClosure(company);
   const [toDelete, setToDelete] = useState<TClosure | null>(null);
-  const form = useForm<ClosureForm>({
+  const form = useAppForm<ClosureForm>({
     defaultValues: { date_from: "", date_to: "", reason: "", service: "" },
     resolver: schemaResolver(ZClosureBody, toBody),
   });

@@ -1,10 +1,9 @@
 import { COMPANY_MESSAGES, type THealthService, type THealthServiceBody, ZHealthServiceBody } from "@cura/domain";
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { CheckboxField, FormMessage, TextField } from "../../../ui/form.tsx";
@@ -72,7 +71,7 @@ export function HealthServicesPanel() {
       {services.isError ? <FormMessage kind="error">{services.error.message}</FormMessage> : null}
       {services.data?.length === 0 ? <p>{t("companies.healthServices.empty")}</p> : null}
       {services.data && services.data.length > 0 ? (
-        <table className="table" data-testid="health-services">
+        <table className="table cura-stack-table" data-testid="health-services">
           <caption className="visually-hidden">{t("companies.healthServices.title")}</caption>
           <thead>
             <tr>
@@ -86,13 +85,15 @@ export function HealthServicesPanel() {
             {services.data.map((s) => (
               <tr key={s.hashid}>
                 <th scope="row">{s.name}</th>
-                <td>
+                <td data-label={t("companies.healthServices.slotMinutes")}>
                   {s.slot_minutes}
                   {s.has_openings ? (
                     <div className="small text-muted">{t("companies.serviceHours.ownBadge")}</div>
                   ) : null}
                 </td>
-                <td>{s.active ? t("companies.healthServices.active") : t("companies.healthServices.inactive")}</td>
+                <td data-label={t("companies.healthServices.status")}>
+                  {s.active ? t("companies.healthServices.active") : t("companies.healthServices.inactive")}
+                </td>
                 <td className="d-flex flex-wrap gap-2">
                   <RowAction
                     onClick={() => setSlotsOf(s)}
@@ -167,7 +168,7 @@ function HealthServiceModal({ service, onClose }: { service: THealthService | nu
   const alerts = useAlerts();
   const titleId = useId();
   const save = useSaveHealthService();
-  const form = useForm<ServiceForm>({
+  const form = useAppForm<ServiceForm>({
     defaultValues: valuesOf(service),
     resolver: schemaResolver(ZHealthServiceBody, toBody),
   });

@@ -107,7 +107,8 @@ export function WeeklyHoursForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+    // cura-openings: the time fields' labels stand above them (styles.css), not floated over the day.
+    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="cura-openings">
       <h3 id={titleId} className={headingClassName}>
         {title ?? t("companies.openings.title")}
       </h3>
@@ -149,7 +150,7 @@ export function WeeklyHoursForm({
                   }
                   error={errors.get(`${weekday}.ranges.${index}.to`)}
                 />
-                <div className="col-2 col-md-3 form-group">
+                <div className="col-auto col-md-3 form-group">
                   <Button
                     type="button"
                     color="danger"

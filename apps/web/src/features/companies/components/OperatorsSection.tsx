@@ -8,10 +8,9 @@ import {
 } from "@cura/domain";
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { setServerErrors } from "../../../lib/api.ts";
-import { schemaResolver } from "../../../lib/forms.ts";
+import { schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
@@ -52,7 +51,7 @@ export function OperatorsSection({ company }: { company: string }) {
         {operators.isError ? <FormMessage kind="error">{operators.error.message}</FormMessage> : null}
         <p>{t("companies.operators.pendingHint")}</p>
         {operators.data && operators.data.length > 0 ? (
-          <table className="table" data-testid="operators">
+          <table className="table cura-stack-table" data-testid="operators">
             <caption className="visually-hidden">{t("companies.operators.title")}</caption>
             <thead>
               <tr>
@@ -71,9 +70,9 @@ export function OperatorsSection({ company }: { company: string }) {
                   return (
                     <tr key={o.hashid} data-testid="operator-pending">
                       <th scope="row">{name}</th>
-                      <td>{o.email}</td>
-                      <td>{o.role}</td>
-                      <td>
+                      <td data-label={t("companies.operators.email")}>{o.email}</td>
+                      <td data-label={t("companies.operators.role")}>{o.role}</td>
+                      <td data-label={t("companies.operators.status")}>
                         <span className="badge bg-warning text-dark">{t("companies.operators.pending")}</span>
                       </td>
                       <td className="d-flex flex-wrap gap-2">
@@ -97,9 +96,11 @@ export function OperatorsSection({ company }: { company: string }) {
                 return (
                   <tr key={o.hashid}>
                     <th scope="row">{name}</th>
-                    <td>{o.email}</td>
-                    <td>{o.role}</td>
-                    <td>{enabled ? t("companies.operators.enabled") : t("companies.operators.suspended")}</td>
+                    <td data-label={t("companies.operators.email")}>{o.email}</td>
+                    <td data-label={t("companies.operators.role")}>{o.role}</td>
+                    <td data-label={t("companies.operators.status")}>
+                      {enabled ? t("companies.operators.enabled") : t("companies.operators.suspended")}
+                    </td>
                     <td className="d-flex flex-wrap gap-2">
                       {o.is_self ? null : (
                         <Button
@@ -259,7 +260,7 @@ function SendCodeForm({ company }: { company: string }) {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const send = useSendCompanyCode();
-  const form = useForm<{ email: string }>({
+  const form = useAppForm<{ email: string }>({
     defaultValues: { email: "" },
     resolver: schemaResolver(ZCompanyCodeSendBody, (v) => ({ email: v.email.trim() })),
   });

@@ -39,7 +39,7 @@ export function PlatformServicesPanel() {
       {services.isError ? <FormMessage kind="error">{services.error.message}</FormMessage> : null}
       {services.data?.length === 0 ? <p>{t("companies.platformServices.empty")}</p> : null}
       {services.data && services.data.length > 0 ? (
-        <table className="table">
+        <table className="table cura-stack-table">
           <caption className="visually-hidden">{t("companies.platformServices.title")}</caption>
           <thead>
             <tr>
@@ -69,7 +69,7 @@ export function PlatformServicesPanel() {
                     onChange={(e) => change(s.hashid, "proxystatus", e.target.checked)}
                   />
                 </td>
-                <td>
+                <td data-label={t("companies.serviceHours.column")}>
                   <RowAction
                     onClick={() => setHoursOf(s)}
                     label={t("companies.serviceHours.badgeOf", { badge: hoursBadge(s), name: s.name })}

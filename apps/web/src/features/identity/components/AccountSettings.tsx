@@ -2,13 +2,12 @@ import { type TUser, ZChangePasswordBody, ZSessionTimeout } from "@cura/domain";
 import { LIMITS } from "@cura/domain/constants";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { flashOnArrival } from "../../../app/flash.ts";
 import { landingPathOf, type PasswordScope } from "../../../app/gate.ts";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { schemaResolver } from "../../../lib/forms.ts";
+import { schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, RadioGroup, TextField } from "../../../ui/form.tsx";
 import { useChangeConsents } from "../api/change-consents.ts";
@@ -41,7 +40,7 @@ export function ChangePasswordSection({ user }: { user: TUser }) {
   const [wrongCurrent, setWrongCurrent] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ChangePasswordBody>({
+  const form = useAppForm<ChangePasswordBody>({
     defaultValues: { old_password: "", password: "", password_confirmation: "" },
     resolver: schemaResolver<ChangePasswordBody>(ZChangePasswordBody),
   });

@@ -2,12 +2,12 @@ import type { TUser } from "@cura/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type ReactNode, useState } from "react";
-import { type Path, useForm } from "react-hook-form";
+import type { Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { NUMBER_VERIFICATION_PATH } from "../../../app/gate.ts";
 import { isApiError } from "../../../lib/api.ts";
-import { firstMessages } from "../../../lib/forms.ts";
+import { firstMessages, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
@@ -161,7 +161,11 @@ function SectionForm({ section, user, onDone }: { section: SectionKey; user: TUs
   const fields = sectionFields(section, user.type);
   const validate = useRecordValidation(user, fields);
   const [others, setOthers] = useState<string[]>([]);
-  const form = useForm<RecordForm>({ defaultValues: toRecordForm(user.anagrafica) });
+  // The resolver only re-checks a field with an error as it changes; saving validates the whole record.
+  const form = useAppForm<RecordForm>({
+    defaultValues: toRecordForm(user.anagrafica),
+    resolver: schemaResolver<RecordForm>(recordSchema(user.type), toRecordBody),
+  });
 
   // Validated by hand (not handleSubmit): the rules span the whole record, not only these inputs.
   const save = async (values: RecordForm) => {
@@ -440,7 +444,10 @@ function CreateRecord({ user }: { user: TUser }) {
   const create = useCreateAnagrafica();
   const validate = useRecordValidation(user, null);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<RecordForm>({ defaultValues: toRecordForm(null) });
+  const form = useAppForm<RecordForm>({
+    defaultValues: toRecordForm(null),
+    resolver: schemaResolver<RecordForm>(recordSchema(user.type), toRecordBody),
+  });
   const anyForm = form as unknown as AnyForm;
 
   const save = async (values: RecordForm) => {

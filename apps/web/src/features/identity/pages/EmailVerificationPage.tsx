@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { landingPathOf, profilePathOf } from "../../../app/gate.ts";
@@ -84,8 +84,24 @@ function ConfirmEmailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { user, token } = useSession();
-  // The stored user may predate the click on the link (another tab): ask the server.
+  // The stored user may predate the click on the link (another tab): ask the server, and again each
+  // time this tab comes back into view, so it moves on by itself once the link has been opened
+  // elsewhere (issue 16: it stayed on "Conferma il tuo indirizzo"). The app's queries do not refetch
+  // on focus; here it is the whole point.
   const me = useMe(token !== null);
+  const { refetch } = me;
+  useEffect(() => {
+    if (token === null) return;
+    const refresh = () => {
+      if (document.visibilityState !== "hidden") void refetch();
+    };
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [token, refetch]);
   const resend = useResendVerificationEmail();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 

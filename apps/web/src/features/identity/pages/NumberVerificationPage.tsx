@@ -2,13 +2,12 @@ import { OTP_CAUSES, OTP_LIMITS, OTP_STATUS, sanitizePhoneInput, type TUser, ZPh
 import { DEFAULT_PHONE_PREFIX } from "@cura/domain/constants";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import { flashOnArrival } from "../../../app/flash.ts";
 import { landingPathOf, profilePathOf } from "../../../app/gate.ts";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { schemaResolver } from "../../../lib/forms.ts";
+import { schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
 import { isCompleteOtp, OtpInput } from "../../../ui/OtpInput.tsx";
@@ -61,7 +60,7 @@ function PhoneForm({ user }: { user: TUser }) {
   const { t } = useTranslation();
   const update = useUpdateAnagrafica();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<PhoneValues>({
+  const form = useAppForm<PhoneValues>({
     defaultValues: { tel_number: "" },
     resolver: schemaResolver<PhoneValues>(
       { safeParse: (v) => wrap(ZPhoneNumber.safeParse((v as PhoneValues).tel_number)) },

@@ -1,12 +1,11 @@
 import { ZPasswordResetBody } from "@cura/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { flashOnArrival } from "../../../app/flash.ts";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { schemaResolver } from "../../../lib/forms.ts";
+import { schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { session } from "../../../lib/session.ts";
 import { FormMessage } from "../../../ui/form.tsx";
 import { type PasswordResetBody, useResetPassword } from "../api/password-reset.ts";
@@ -40,7 +39,7 @@ export default function RecoverPasswordPage() {
   const linkUsable = identity.token !== "" && Boolean(identity.email || identity.username);
   const toBody = (values: ResetValues): PasswordResetBody => ({ ...identity, ...values });
 
-  const form = useForm<ResetValues>({
+  const form = useAppForm<ResetValues>({
     defaultValues: { password: "", password_confirmation: "" },
     resolver: schemaResolver<ResetValues>(ZPasswordResetBody, toBody),
   });

@@ -110,9 +110,19 @@ describe("registration wizard (spec 000 §2.4, §5)", () => {
       fireEvent.click(screen.getByLabelText(label));
     }
     expect(complete.disabled).toBe(false);
+    // From the click to the next page the layout (header included) stays, with any progress shown in
+    // place: it went blank with a bare spinner while the guard moved the new user on (issue 16).
+    let frameGone = false;
+    const watcher = new MutationObserver(() => {
+      if (!document.querySelector("header")) frameGone = true;
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
     fireEvent.click(complete);
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/number/verify"));
+    await screen.findByRole("heading", { level: 1, name: "Verifica il numero di telefono" });
+    watcher.disconnect();
+    expect(frameGone).toBe(false);
     const body = calls.find((c) => c.url === "/api/v1/users/register")?.body as Record<string, unknown>;
     expect(body).toMatchObject({
       email: "mario.rossi@example.com",
@@ -144,6 +154,35 @@ describe("registration wizard (spec 000 §2.4, §5)", () => {
     expect(
       await screen.findByText("Registrazione Completata! Controlla la tua casella di posta elettronica."),
     ).toBeTruthy();
+  });
+
+  it("names the steps in Italian, says 'Passo n di 5' for small screens, and clears an error once the field is valid", async () => {
+    mockFetch((call) => geoAnswer(call));
+    renderApp("/register?type=cittadino");
+    await screen.findByRole("heading", { level: 2, name: "Dati anagrafici" });
+    const names = () =>
+      within(screen.getByRole("list", { name: "Passaggi della registrazione" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent);
+    expect(names()).toEqual(["Dati anagrafici", "Residenza", "Contatti", "Password", "Termini e consensi"]);
+    expect(screen.getByText("Passo 1 di 5: Dati anagrafici")).toBeTruthy();
+
+    // Issue 16 defect 6: "Campo obbligatorio" goes as soon as the field holds a valid value.
+    next();
+    expect(await screen.findAllByText("Campo obbligatorio")).toHaveLength(4);
+    type("Nome", "Mario");
+    await waitFor(() => expect(screen.getAllByText("Campo obbligatorio")).toHaveLength(3));
+    expect(screen.getByLabelText("Nome").getAttribute("aria-invalid")).toBeNull();
+    // A value still wrong keeps (or changes) its message: the field is re-checked at each change.
+    type("Nome", "");
+    await waitFor(() => expect(screen.getAllByText("Campo obbligatorio")).toHaveLength(4));
+
+    await fillIdentity();
+    await waitFor(() => expect(screen.queryByText("Campo obbligatorio")).toBeNull());
+    next();
+    await screen.findByRole("heading", { level: 2, name: "Residenza" });
+    expect(screen.getByText("Passo 2 di 5: Residenza")).toBeTruthy();
+    expect(names()[0]).toBe("Dati anagrafici (completato)");
   });
 
   it("puts the server's 422 under the field, on its step, with the failure message", async () => {

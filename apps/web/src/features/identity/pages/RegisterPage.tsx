@@ -2,14 +2,14 @@ import { CONSENTS_MESSAGE, PASSWORD_MESSAGES, ZRegisterBody } from "@cura/domain
 import { LIMITS } from "@cura/domain/constants";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BRAND, FEATURES } from "../../../app/brand.ts";
 import { flashOnArrival } from "../../../app/flash.ts";
 import { landingPathOf } from "../../../app/gate.ts";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { errorAt, schemaResolver } from "../../../lib/forms.ts";
+import { errorAt, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { session } from "../../../lib/session.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
 import { Stepper } from "../../../ui/Stepper.tsx";
@@ -62,15 +62,15 @@ export default function RegisterPage() {
   const presetCitizen = params.get("type") === "cittadino";
   const [step, setStep] = useState(presetCitizen ? 1 : 0);
   const [formError, setFormError] = useState<string[] | null>(null);
+  // Registered, on the way to the next page: the button keeps saying so until that page shows.
+  const [finishing, setFinishing] = useState(false);
   const registerMutation = useRegister();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
-  const form = useForm<RegisterForm>({
+  const form = useAppForm<RegisterForm>({
     defaultValues: emptyRegisterForm(0),
     resolver: schemaResolver<RegisterForm>(ZRegisterBody, toRegisterBody),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
   });
   const anyForm = form as unknown as AnyForm;
   const type = form.watch("type");
@@ -108,6 +108,7 @@ export default function RegisterPage() {
         const { token, user } = await registerMutation.mutateAsync(toRegisterBody(submitted));
         // The guard moves a signed-in user off /register at once; the message waits for the gate's page.
         const landing = landingPathOf(user);
+        setFinishing(true);
         flashOnArrival(landing, "success", t("register.completed"));
         queryClient.setQueryData(meQueryKey, user);
         session.signIn(token, user);
@@ -156,7 +157,7 @@ export default function RegisterPage() {
         >
           <Stepper
             label={t("register.stepsLabel")}
-            steps={Array.from({ length: STEP_COUNT }, (_, i) => t("register.stepN", { n: i + 1 }))}
+            steps={STEP_TITLES.map((key) => t(key))}
             current={step - 1}
             nav={
               <>
@@ -171,9 +172,9 @@ export default function RegisterPage() {
                   <button
                     type="submit"
                     className="btn btn-primary btn-sm steppers-btn-confirm"
-                    disabled={!consentsGiven || registerMutation.isPending}
+                    disabled={!consentsGiven || registerMutation.isPending || finishing}
                   >
-                    {registerMutation.isPending ? t("register.completing") : t("register.complete")}
+                    {registerMutation.isPending || finishing ? t("register.completing") : t("register.complete")}
                   </button>
                 )}
               </>

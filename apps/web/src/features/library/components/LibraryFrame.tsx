@@ -3,7 +3,18 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Rnd } from "react-rnd";
 
-const INITIAL = { x: 40, y: 100, width: 720, height: 480 };
+/**
+ * 720×480 near the top left, or as wide as the window allows: on a phone a 720 px frame stuck out
+ * of a 390 px screen, its right half (the close button) out of reach (issue 16).
+ */
+function initialBox(): Box {
+  const margin = 16;
+  // The layout width (no scrollbar); a document not laid out (tests) has none: the window's then.
+  const room = document.documentElement.clientWidth || window.innerWidth;
+  const width = Math.max(MIN.width, Math.min(720, room - 2 * margin));
+  const x = Math.max(0, Math.min(40, room - width - margin));
+  return { x, y: 100, width, height: Math.max(MIN.height, Math.min(480, window.innerHeight - 120)) };
+}
 const MIN = { width: 320, height: 240 };
 const STEP = 20;
 
@@ -32,7 +43,7 @@ export function boxAfterKey(box: Box, key: string, shift: boolean): Box | null {
 export function LibraryFrame({ item, onClose }: { item: TLibraryItem; onClose: () => void }) {
   const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const [box, setBox] = useState<Box>(INITIAL);
+  const [box, setBox] = useState<Box>(initialBox);
   const titleId = useId();
   const hintId = useId();
   useEffect(() => {

@@ -7,10 +7,9 @@ import {
 } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { schemaResolver } from "../../../lib/forms.ts";
+import { schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
@@ -144,7 +143,7 @@ function LibraryItemForm({ item, onDone }: { item: TLibraryItem | null; onDone: 
   const { t } = useTranslation();
   const alerts = useAlerts();
   const save = useSaveLibraryItem();
-  const form = useForm<ItemForm>({
+  const form = useAppForm<ItemForm>({
     defaultValues: { label: item?.label ?? "", url: item?.url ?? "", open_iframe: item?.open_iframe ?? true },
     resolver: schemaResolver(ZLibraryItemBody, toBody),
   });

@@ -11,12 +11,12 @@ import {
 import { DEFAULT_PHONE_PREFIX } from "@cura/domain/constants";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { type Path, type UseFormReturn, useForm } from "react-hook-form";
+import type { Path, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { BRAND } from "../../../app/brand.ts";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { errorAt, orNull, schemaResolver } from "../../../lib/forms.ts";
+import { errorAt, orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { session } from "../../../lib/session.ts";
 import { CheckboxField, FormMessage, SelectField, type SelectOption, TextField } from "../../../ui/form.tsx";
 import { useComuni } from "../../geo/api/comuni.ts";
@@ -131,7 +131,7 @@ export function CompletionForm({
   const ids = { title: useId(), error: useId(), steps: useId() };
   const label = NATIONAL_IDENTITY_LABELS[provider];
 
-  const form = useForm<CompletionValues>({
+  const form = useAppForm<CompletionValues>({
     resolver: schemaResolver<CompletionValues>(ZRegisterByIdentityBody, (values) =>
       completionBody(values, identity, token),
     ),

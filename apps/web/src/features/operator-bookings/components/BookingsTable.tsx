@@ -42,12 +42,13 @@ export function BookingsTable({
 
   return (
     <div className="table-responsive">
-      <table className="table table-hover align-middle">
+      {/* A card per booking on a phone (cura-stack-table, styles/bootstrap-italia.scss). */}
+      <table className="table table-hover align-middle cura-stack-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {selectable ? (
-              <th scope="col">
+              <th scope="col" className="cura-stack-keep">
                 <div className="form-check m-0">
                   <input
                     id="select-all-bookings"
@@ -93,10 +94,14 @@ export function BookingsTable({
                   </div>
                 </td>
               ) : null}
-              <td className="text-nowrap">{b.code}</td>
-              <td>{b.start ? shortDateTime(b.start) : t("operatorBookings.table.noTime")}</td>
-              <td>{bookingTitle(b, t)}</td>
-              <td>
+              <td className="text-nowrap" data-label={t("operatorBookings.table.code")}>
+                {b.code}
+              </td>
+              <td data-label={t("operatorBookings.table.when")}>
+                {b.start ? shortDateTime(b.start) : t("operatorBookings.table.noTime")}
+              </td>
+              <td data-label={t("operatorBookings.table.service")}>{bookingTitle(b, t)}</td>
+              <td data-label={t("operatorBookings.table.citizen")}>
                 {who(b)}
                 {b.family_member ? (
                   <span className="d-block small">
@@ -106,7 +111,7 @@ export function BookingsTable({
                   </span>
                 ) : null}
               </td>
-              <td>
+              <td data-label={t("operatorBookings.table.status")}>
                 <BookingStatusBadge status={b.status} />
                 <AwaitingBadge awaiting={b.awaiting} />
               </td>

@@ -22,9 +22,9 @@ export function TodayBookingsList() {
       {stats.data ? (
         <p className="small" data-testid="today-counts">
           {t("operatorBookings.home.counts", {
-            total: stats.data.total,
-            confirmed: stats.data.by_status.confermato,
-            received: stats.data.by_status.ricevuto,
+            count: stats.data.total,
+            confirmed: t("operatorBookings.home.confirmedCount", { count: stats.data.by_status.confermato }),
+            received: t("operatorBookings.home.toConfirmCount", { count: stats.data.by_status.ricevuto }),
           })}
         </p>
       ) : null}

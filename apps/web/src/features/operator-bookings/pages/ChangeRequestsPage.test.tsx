@@ -63,4 +63,30 @@ describe("conferma-annullamento and the operator home", () => {
     const menu = screen.getByRole("link", { name: "Prenotazioni" });
     expect(menu.getAttribute("href")).toBe("/operatore/prenotazioni");
   });
+
+  it("says one appointment in the singular", async () => {
+    signInAs(bookingOperator());
+    mockFetch((call) => {
+      if (call.url.startsWith("/api/v1/companies/own/reservations/calendar"))
+        return { status: 200, body: { data: [operatorBooking({ hashid: "t1", status: "confermato" })] } };
+      if (call.url.startsWith("/api/v1/companies/own/reservations/statisticsbydate"))
+        return {
+          status: 200,
+          body: {
+            data: {
+              date: "2030-03-04",
+              total: 1,
+              by_status: { ricevuto: 0, in_attesa: 0, confermato: 1, evaso: 0, rifiutato: 0, annullato: 0 },
+              week: [],
+            },
+          },
+        };
+      if (call.url.startsWith("/api/v1/reservations/company/own?")) return { status: 200, body: paged([]) };
+      return undefined;
+    });
+    renderApp("/operatore/home");
+    expect((await screen.findByTestId("today-counts")).textContent).toBe(
+      "Oggi 1 appuntamento: 1 confermato, 0 da confermare.",
+    );
+  });
 });

@@ -64,6 +64,57 @@ describe("operator booking detail", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("offers closing a confirmed booking only once its time has come, and nothing once it is closed", async () => {
+    signInAs(bookingOperator());
+    const hour = 3_600_000;
+    const confirmedEvent = { ...created, action: "confirm", from_status: "ricevuto", to_status: "confermato" };
+    let current = {
+      ...booking,
+      status: "confermato",
+      start: new Date(Date.now() + 8 * hour).toISOString(),
+      end: new Date(Date.now() + 8.5 * hour).toISOString(),
+    };
+    let history = [created, confirmedEvent];
+    const { calls } = mockFetch((call) => {
+      if (call.url === "/api/v1/reservations/details/all/b1") return { status: 200, body: { data: current } };
+      if (call.url === "/api/v1/reservations/history/b1") return { status: 200, body: { data: history } };
+      if (call.url === "/api/v1/reservations/requestcode/b1")
+        return { status: 200, body: { data: { hashid: "b1", code: "PR-AAAA-0001" } } };
+      if (call.url === "/api/v1/reservations/company/close/b1") {
+        current = { ...current, status: "evaso" };
+        history = [...history, { ...confirmedEvent, action: "close", from_status: "confermato", to_status: "evaso" }];
+        return { status: 200, body: { data: current } };
+      }
+      return undefined;
+    });
+
+    // Later today: not served yet, so not closable; the page says from when.
+    const view = renderApp("/operatore/prenotazioni/dettaglio/b1");
+    expect(await screen.findByRole("button", { name: "Prendi in carico" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Segna come evasa" })).toBeNull();
+    expect(screen.getByText("Potrai segnarla come evasa dall'orario dell'appuntamento.")).toBeTruthy();
+    view.unmount();
+
+    // Its time has come (an hour ago): closable.
+    current = {
+      ...current,
+      start: new Date(Date.now() - hour).toISOString(),
+      end: new Date(Date.now() - 0.5 * hour).toISOString(),
+    };
+    renderApp("/operatore/prenotazioni/dettaglio/b1");
+    fireEvent.click(await screen.findByRole("button", { name: "Segna come evasa" }));
+    const dialog = await screen.findByRole("dialog", { name: "Segnare la prenotazione come evasa?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Sì" }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("company/close/b1"))).toBe(true));
+
+    // Closed: no action is left, taking charge included.
+    expect(await screen.findByText("Nessuna azione disponibile: la prenotazione è conclusa.")).toBeTruthy();
+    const actions = screen.getByTestId("booking-actions");
+    expect(within(actions).queryAllByRole("button")).toEqual([]);
+    expect(screen.queryByRole("button", { name: "Prendi in carico" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Segna come evasa" })).toBeNull();
+  });
+
   it("answers a change request with confirmCR or rejectCR instead of confirm and refuse", async () => {
     signInAs(bookingOperator());
     const asked = { ...created, action: "request_new_date", from_status: "confermato", start: booking.start };

@@ -1,4 +1,4 @@
-import { availableBookingActions, type TBookingEvent } from "@cura/domain";
+import { type AwaitingKind, operatorBookingActions, type TBookingEvent } from "@cura/domain";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -84,7 +84,25 @@ export default function OperatorBookingDetailPage() {
   const last = latest(history.data);
   const changeRequest = b.status === "ricevuto" && last.change === "request_new_date";
   const unacknowledged = b.status === "annullato" && (last.any === "cancel" || last.any === "reject");
-  const allowed = availableBookingActions(b.status, "operator");
+  // What awaits the company, read from the history as the API's worklist records it.
+  const awaiting: AwaitingKind | null = changeRequest
+    ? "change_request"
+    : unacknowledged
+      ? last.any === "cancel"
+        ? "cancelled"
+        : "proposal_rejected"
+      : b.status === "ricevuto"
+        ? "new"
+        : null;
+  // The same rules the API checks: a button for each action allowed now, and for nothing else.
+  const allowed = operatorBookingActions({
+    kind: b.kind,
+    status: b.status,
+    start: b.start,
+    awaiting,
+    hasHealthService: b.health_service !== null,
+  });
+  const closeLater = b.status === "confermato" && !allowed.includes("close");
   const notesEditable = b.start === null || Date.parse(b.start) > Date.now();
   const errorText = action.error ? (isApiError(action.error) ? action.error.message : t("errors.unexpected")) : null;
 
@@ -201,28 +219,29 @@ export default function OperatorBookingDetailPage() {
           </dl>
 
           <h2 className="h4">{t("operatorBookings.detail.actions")}</h2>
-          <div className="d-flex flex-wrap gap-2 mb-4">
-            {changeRequest ? (
-              <>
-                <button type="button" className="btn btn-primary" onClick={() => open("confirmCR")}>
-                  {t("operatorBookings.actions.confirmCR")}
-                </button>
-                <button type="button" className="btn btn-outline-danger" onClick={() => open("rejectCR")}>
-                  {t("operatorBookings.actions.rejectCR")}
-                </button>
-              </>
+          {allowed.length === 0 ? <p data-testid="no-actions">{t("operatorBookings.detail.noActions")}</p> : null}
+          <div className="d-flex flex-wrap gap-2 mb-4" data-testid="booking-actions">
+            {allowed.includes("confirm_change") ? (
+              <button type="button" className="btn btn-primary" onClick={() => open("confirmCR")}>
+                {t("operatorBookings.actions.confirmCR")}
+              </button>
             ) : null}
-            {!changeRequest && allowed.includes("confirm") ? (
+            {allowed.includes("confirm") ? (
               <button type="button" className="btn btn-primary" onClick={() => open("confirm")}>
                 {t("operatorBookings.actions.confirm")}
               </button>
             ) : null}
-            {allowed.includes("propose") && b.health_service ? (
+            {allowed.includes("propose") ? (
               <button type="button" className="btn btn-outline-primary" onClick={() => open("propose")}>
                 {t("operatorBookings.actions.propose")}
               </button>
             ) : null}
-            {!changeRequest && allowed.includes("refuse") ? (
+            {allowed.includes("reject_change") ? (
+              <button type="button" className="btn btn-outline-danger" onClick={() => open("rejectCR")}>
+                {t("operatorBookings.actions.rejectCR")}
+              </button>
+            ) : null}
+            {allowed.includes("refuse") ? (
               <button type="button" className="btn btn-outline-danger" onClick={() => open("refuse")}>
                 {t("operatorBookings.actions.refuse")}
               </button>
@@ -232,15 +251,20 @@ export default function OperatorBookingDetailPage() {
                 {t("operatorBookings.actions.close")}
               </button>
             ) : null}
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={action.isPending}
-              onClick={() => run(() => operatorActions.takeCharge(hashid), t("operatorBookings.actions.handledDone"))}
-            >
-              {unacknowledged ? t("operatorBookings.actions.acknowledge") : t("operatorBookings.actions.handled")}
-            </button>
+            {allowed.includes("take_charge") || allowed.includes("acknowledge") ? (
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                disabled={action.isPending}
+                onClick={() => run(() => operatorActions.takeCharge(hashid), t("operatorBookings.actions.handledDone"))}
+              >
+                {allowed.includes("acknowledge")
+                  ? t("operatorBookings.actions.acknowledge")
+                  : t("operatorBookings.actions.handled")}
+              </button>
+            ) : null}
           </div>
+          {closeLater ? <p className="small">{t("operatorBookings.detail.closeFrom")}</p> : null}
           {dialog === null && errorText ? <FormMessage kind="error">{errorText}</FormMessage> : null}
 
           <OperatorNotes key={b.updated_at} hashid={hashid} notes={b.operator_notes} editable={notesEditable} />

@@ -1,9 +1,8 @@
 import { type TBooking, type THealthService, type TPatientBookingBody, ZPatientBookingBody } from "@cura/domain";
 import { Button } from "design-react-kit";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { schemaResolver } from "../../../lib/forms.ts";
+import { schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { todayInRome } from "../../bookings/format.ts";
@@ -63,7 +62,7 @@ export function PatientBookingForm({
   const alerts = useAlerts();
   const book = useBookForPatient();
   const today = todayInRome();
-  const form = useForm<BookingForm>({
+  const form = useAppForm<BookingForm>({
     defaultValues: {
       health_service: initialService,
       past: initialPast,

@@ -1,10 +1,9 @@
 import { type TPatient, type TPatientRegisterBody, ZPatientRegisterBody } from "@cura/domain";
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
 import { useRegisterPatient } from "../api/register-patient.ts";
 
@@ -47,7 +46,10 @@ export function RegisterPatientModal({ isOpen, onClose, onRegistered }: Register
   const { t } = useTranslation();
   const titleId = useId();
   const register = useRegisterPatient();
-  const form = useForm<RegisterForm>({ defaultValues: EMPTY, resolver: schemaResolver(ZPatientRegisterBody, toBody) });
+  const form = useAppForm<RegisterForm>({
+    defaultValues: EMPTY,
+    resolver: schemaResolver(ZPatientRegisterBody, toBody),
+  });
   const { errors } = form.formState;
   const close = () => {
     form.reset(EMPTY);
@@ -73,7 +75,7 @@ export function RegisterPatientModal({ isOpen, onClose, onRegistered }: Register
   return (
     <Modal isOpen={isOpen} toggle={close} labelledBy={titleId} centered size="lg" trapFocus returnFocusAfterClose>
       <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-        <ModalHeader id={titleId} tag="h2" toggle={close}>
+        <ModalHeader id={titleId} tag="h2" toggle={close} closeAriaLabel={t("common.close")}>
           {t("patients.register.title")}
         </ModalHeader>
         <ModalBody>

@@ -7,10 +7,9 @@ import {
 } from "@cura/domain";
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { orNull, schemaResolver } from "../../../lib/forms.ts";
+import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { todayInRome } from "../../bookings/format.ts";
 import { useOwnHealthServices } from "../../companies/api/health-services.ts";
@@ -76,7 +75,7 @@ export function FrequencyFormModal({
   const [patient, setPatient] = useState<TUserSearchItem | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<FormValues>({
+  const form = useAppForm<FormValues>({
     values: valuesOf(frequency),
     resolver: schemaResolver(ZFrequencyUpdateBody, toBody),
   });

@@ -11,6 +11,7 @@ import { useProvince } from "../../geo/api/province.ts";
 import { useRegioni } from "../../geo/api/regioni.ts";
 import type { ProviderSearchParams } from "../api/search-providers.ts";
 import { useProviderSearch } from "../api/use-provider-search.ts";
+import { formatKm } from "../distance.ts";
 
 interface Filters {
   q: string;
@@ -58,7 +59,7 @@ function paramsOf(filters: Filters): ProviderSearchParams {
  * position after the citizen consents to geolocation. Paged; a newer search aborts the older one.
  */
 export default function ProviderSearchPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<Filters>(() => filtersFromUrl(searchParams));
   const [capError, setCapError] = useState<string | null>(null);
@@ -233,7 +234,7 @@ export default function ProviderSearchPage() {
                     {c.subtype_label ?? c.type_label}
                     {" · "}
                     {[c.address, c.comune, c.provincia].filter(Boolean).join(", ")}
-                    {c.distance_km !== null ? ` · ${t("search.distance", { km: c.distance_km.toFixed(1) })}` : ""}
+                    {c.distance_km !== null ? ` · ${formatKm(c.distance_km, i18n.language)}` : ""}
                   </div>
                 </li>
               ))}
