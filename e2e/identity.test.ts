@@ -30,12 +30,15 @@ async function latestMessage(page: Page, to: string, matching: RegExp): Promise<
   return found as string;
 }
 
+/** Registered by journey 1 and throttled by journey 2: no other journey signs in with it. */
+const NEW_CITIZEN = { email: "chiara.neri@example.it", password: "Salute-Milano-2026!" };
+
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 
 describe("identity journeys", () => {
   it("1. a new citizen registers, confirms e-mail and phone, and reaches home", async () => {
     const page = await newPage(browser);
-    const email = "chiara.neri@example.it";
+    const { email, password } = NEW_CITIZEN;
     const cf15 = "NRECHR92D45F205";
     const cf = cf15 + taxCodeCheckChar(cf15);
 
@@ -77,8 +80,8 @@ describe("identity journeys", () => {
     await page.getByRole("button", { name: "Avanti" }).click();
 
     await expect.poll(() => page.getByRole("heading", { level: 2, name: "Password" }).isVisible()).toBe(true);
-    await page.getByLabel("Nuova password").fill("Salute-Milano-2026!");
-    await page.getByLabel("Conferma la password").fill("Salute-Milano-2026!");
+    await page.getByLabel("Nuova password").fill(password);
+    await page.getByLabel("Conferma la password").fill(password);
     await page.getByRole("button", { name: "Avanti" }).click();
 
     await expect.poll(() => page.getByRole("heading", { level: 2, name: "Termini e consensi" }).isVisible()).toBe(true);
@@ -116,12 +119,14 @@ describe("identity journeys", () => {
   });
 
   it("2. after three wrong passwords even the right one is throttled", async () => {
+    // The account journey 1 registered: a demo account throttled here would refuse the sign-in of
+    // any journey that runs in the next five minutes.
     const page = await newPage(browser);
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await submitLogin(page, "giuseppe.bianchi@cura.demo", `Sbagliata-${attempt}!x`);
+      await submitLogin(page, NEW_CITIZEN.email, `Sbagliata-${attempt}!x`);
       await expect.poll(() => page.getByTestId("login-error").textContent()).toContain("Credenziali errate.");
     }
-    await submitLogin(page, "giuseppe.bianchi@cura.demo");
+    await submitLogin(page, NEW_CITIZEN.email, NEW_CITIZEN.password);
     await expect
       .poll(() => page.getByTestId("login-error").textContent())
       .toContain("Troppe richieste errate. Richiedi il recupero password oppure contatta l'assistenza");
