@@ -93,6 +93,24 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
 export async function signIn(page: Page, email: string): Promise<void> {
   await submitLogin(page, email);
   await page.waitForURL("**/home");
+  await settled(page);
+}
+
+/**
+ * Waits until the page has stopped changing: the session checked (no page loader) and the DOM the
+ * same over 200 ms. A click on the header while the shell still checks the session can land on a
+ * control that the next render replaces.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.locator(".cura-page-loader").count()).toBe(0);
+  const snapshot = () => page.evaluate(() => `${location.pathname} ${document.body.innerHTML.length}`);
+  await expect
+    .poll(async () => {
+      const before = await snapshot();
+      await page.waitForTimeout(200);
+      return before === (await snapshot());
+    })
+    .toBe(true);
 }
 
 /**

@@ -47,10 +47,13 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
   if (!user) return null; // the root guard is already on its way to /login
   if (areaOf(user) !== definition.area) return <Navigate to="/" replace />;
   // While the session is checked the header is already there and the wait is shown in the page's
-  // place, not on a blank screen (issue 16).
+  // place, not on a blank screen (issue 16). The header stands where it stands below (after the
+  // skip link), so React keeps it once the session is checked: a notification panel opened
+  // meanwhile stays open.
   if (!validated)
     return (
       <div className="cura-app d-flex flex-column min-vh-100">
+        <SkipLink />
         <AppHeader homeTo={homePathOf(user)} tagline={t(definition.label)} user={user} />
         <main id="main-content" tabIndex={-1} className="container-xxl flex-grow-1 py-4 cura-main">
           <PageLoader />
