@@ -46,7 +46,8 @@ export function openRealtime(options: RealtimeConnectionOptions): RealtimeConnec
   const status = (value: RealtimeStatus) => options.onStatus?.(value);
 
   const connect = () => {
-    if (closed) return;
+    // A retry timer that outlives its page (a test's window torn down) has nothing to connect.
+    if (closed || (options.url === undefined && typeof window === "undefined")) return;
     status("connecting");
     const current = create(options.url ?? realtimeUrl());
     socket = current;
