@@ -19,21 +19,30 @@ const tests = "(\\.test\\.ts|/test-helpers\\.ts)$";
 const exceptions = [
   {
     // A table may reference another module's table for a foreign key: the schema is one database.
-    from: `${modules}[^/]+/tables\\.ts$`,
+    // (A module's part in its own folder, health/records or teleconsult/room, has its tables too.)
+    from: `${modules}([^/]+|[^/]+/[^/]+)/tables\\.ts$`,
     to: `${modules}[^/]+/tables\\.ts$`,
   },
   {
     // Lists that show, search or sort by a person's name or tax code (bookings' lists and history, a
-    // company's operators and patients, recurring reservations) join identity's users and
-    // anagrafiche read-only, in the list's own query: paging and sorting by surname cannot go through
-    // a service call without loading every row. Writes to those tables go through identity's service.
-    from: `${modules}(bookings/(repository|operator-repository|frequencies-repository)|companies/operators-repository|patients/repository)\\.ts$`,
+    // company's operators and patients, recurring reservations, caregivers and those they assist) join
+    // identity's users and anagrafiche read-only, in the list's own query: paging and sorting by
+    // surname cannot go through a service call without loading every row. Writes to those tables go through identity's service.
+    from: `${modules}(bookings/(repository|operator-repository|frequencies-repository)|companies/operators-repository|patients/repository|care/caregivers-repository|teleconsult/repository)\\.ts$`,
     to: `${modules}identity/tables\\.ts$`,
   },
   {
-    // The start-up seed's demo bookings look up the demo world they are added to (the demo pharmacy,
-    // its services and administrator, two demo citizens) by name. Seed code: no request runs it.
-    from: `${modules}bookings/demo-data\\.ts$`,
+    // The health records show who wrote a note, uploaded a document or read the file, and the IPS
+    // export describes the Patient: one read of identity's anagrafiche for a page's people (names),
+    // read-only, instead of one service call per row.
+    from: `${modules}health/records/people\\.ts$`,
+    to: `${modules}identity/tables\\.ts$`,
+  },
+  {
+    // The start-up seed's demo data (bookings, care relations, health records, readings, therapies)
+    // looks up the demo world it is added to (the demo pharmacy, its services and operators, the demo
+    // citizens) by name or e-mail. Seed code: no request runs it.
+    from: `${modules}(bookings|care|health/[^/]+)/demo-data\\.ts$`,
     to: `${modules}(companies|identity)/tables\\.ts$`,
   },
   {
@@ -41,6 +50,13 @@ const exceptions = [
     // (GET companies/own/statistics): counting through bookings' service would load every booking.
     from: `${modules}companies/statistics-repository\\.ts$`,
     to: `${modules}bookings/tables\\.ts$`,
+  },
+  {
+    // The reminders job finds the due bookings and reserves their reminders in one set-based
+    // statement, and reads what a batch needs to be written (service, company, contacts) in one
+    // join, read-only: 100,000 reminders cannot go through one service call each.
+    from: `${modules}notifications/reminders/repository\\.ts$`,
+    to: `${modules}(bookings|companies|identity)/tables\\.ts$`,
   },
 ];
 

@@ -9,7 +9,7 @@ export const baseUrl = () => inject("baseUrl");
 export const DEMO_PASSWORD = "Cura-Demo-2026!";
 
 /** Debian's Chromium, headless, with no background traffic (this machine has no network). */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
@@ -23,6 +23,8 @@ export function launchBrowser(): Promise<Browser> {
       "--no-first-run",
       // Italian formats in the browser's own widgets (a date field shows gg/mm/aaaa), as an Italian user's.
       "--lang=it-IT",
+      // A journey's own flags (the teleconsultation's fake camera and microphone).
+      ...extraArgs,
     ],
   });
 }

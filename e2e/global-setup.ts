@@ -11,6 +11,7 @@ import { seedDemoActivity, seedDemoData } from "../apps/api/src/db/seed.ts";
 import { bookingEvents, bookings } from "../apps/api/src/modules/bookings/tables.ts";
 import { companies, healthServices } from "../apps/api/src/modules/companies/tables.ts";
 import { users } from "../apps/api/src/modules/identity/tables.ts";
+import { teleconsultRoomFixtures } from "./teleconsult-room-fixtures.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject) {
   await seedDemoData(database.db);
   await seedDemoActivity(database.db);
   await journeyFixtures(database.db);
+  project.provide("teleconsultRoomCalls", await teleconsultRoomFixtures(database.db));
   const app = await buildApp({ config, database });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

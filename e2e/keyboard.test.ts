@@ -2,7 +2,7 @@ import { taxCodeCheckChar } from "@cura/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLOSURES } from "../apps/api/src/modules/companies/demo-closures.ts";
-import { baseUrl, DEMO_PASSWORD, expectAccessible, isPhone, launchBrowser, newPage } from "./browser.ts";
+import { baseUrl, DEMO_PASSWORD, expectAccessible, isPhone, launchBrowser, newPage, settled } from "./browser.ts";
 
 /**
  * Issue 15's keyboard-only journeys: registration, a booking with preferences, an operator confirming
@@ -201,19 +201,10 @@ async function walkPage(page: Page, max = 200): Promise<void> {
  * in the body takes the focus and is removed, which leaves the starting point before everything.
  */
 async function fromTop(page: Page): Promise<void> {
-  // The page is shown: its shell is there and no loader stands in for its content.
+  // The page is shown (its shell is there) and has stopped changing: a signed-in user leaving a
+  // public page sees it until the next one is ready (RootLayout), and the walk starts on the next.
   await page.locator(".skiplinks a").waitFor({ state: "attached" });
-  await expect.poll(() => page.locator(".cura-page-loader").count()).toBe(0);
-  // A signed-in user leaving a public page sees it until the next one is ready (RootLayout): the
-  // walk starts once the page has stopped changing, not on the page that is about to go.
-  const snapshot = () => page.evaluate(() => `${location.pathname} ${document.body.innerHTML.length}`);
-  await expect
-    .poll(async () => {
-      const before = await snapshot();
-      await page.waitForTimeout(200);
-      return before === (await snapshot());
-    })
-    .toBe(true);
+  await settled(page);
   await page.evaluate(() => {
     const marker = document.createElement("span");
     marker.tabIndex = -1;

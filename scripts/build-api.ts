@@ -15,11 +15,11 @@
  * `npm run serve` rebuilds it when its inputs changed (scripts/serve.ts, same content hash as here);
  * `npm run dev:api` runs the sources and never needs it.
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
+import { inputsHash } from "../apps/web/vite-plugins/build-hash.ts";
 
 export const repoRoot = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const apiDist = join(repoRoot, "apps/api/dist");
@@ -42,31 +42,9 @@ const INPUTS = [
 ];
 const IGNORED = /\.test\.ts$|\/migrations\//;
 
-function files(path: string): string[] {
-  const absolute = join(repoRoot, path);
-  let stats: ReturnType<typeof statSync>;
-  try {
-    stats = statSync(absolute);
-  } catch {
-    return [];
-  }
-  if (!stats.isDirectory()) return IGNORED.test(path) ? [] : [path];
-  return readdirSync(absolute)
-    .sort()
-    .flatMap((name) => files(`${path}/${name}`));
-}
-
 /** A content hash of the bundle's inputs: the same inputs give the same bundle. */
 export function apiInputsHash(): string {
-  const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap(files)) {
-    hash
-      .update(file)
-      .update("\0")
-      .update(readFileSync(join(repoRoot, file)))
-      .update("\0");
-  }
-  return hash.digest("hex");
+  return inputsHash(repoRoot, INPUTS, IGNORED);
 }
 
 /** Bare imports are external unless their package is in BUNDLED. */

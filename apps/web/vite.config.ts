@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { buildHash } from "./vite-plugins/build-hash.ts";
 import { catalogueParts } from "./vite-plugins/catalogue-parts.ts";
+import { manuals } from "./vite-plugins/manuals.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
 import { pureDomain } from "./vite-plugins/pure-domain.ts";
 import { zodWithoutEval } from "./vite-plugins/zod-without-eval.ts";
@@ -22,7 +23,15 @@ export function packageDir(name: string): string {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), catalogueParts(), pureDomain(), zodWithoutEval(), precompress(), buildHash()],
+  plugins: [
+    react(),
+    catalogueParts(),
+    pureDomain(),
+    zodWithoutEval(),
+    manuals(join(webRoot, "../../docs/manuali")),
+    precompress(),
+    buildHash(),
+  ],
   resolve: {
     // design-react-kit → reactstrap → react-popper would otherwise pull a second React (blank page).
     dedupe: ["react", "react-dom"],

@@ -19,6 +19,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createSessionAuthenticator } from "./modules/identity/sessions.ts";
 import { modules } from "./modules/index.ts";
+import { withRoomGuests } from "./modules/teleconsult/room/index.ts";
 import { redactUrl, registerAccess } from "./platform/auth/access.ts";
 import { serializeError } from "./platform/database-errors.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
@@ -142,7 +143,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Idempotency-Key on signed-in POSTs; the lease outlives any request (docs/reliability.md).
   registerIdempotency(app, { db: database.db, jobs: ctx.jobs, leaseMs: 2 * config.requestTimeoutMs });
   // The WebSocket endpoint and the hub (docs/realtime.md), before the modules' routes.
-  const realtime = await registerRealtime(app, { database, authenticator, jobs: ctx.jobs, ...config.realtime });
+  // A teleconsultation's guest (no account) authenticates the socket with the call's own token.
+  const socketAuthenticator = withRoomGuests(authenticator, database.db, ids);
+  const realtime = await registerRealtime(app, {
+    database,
+    authenticator: socketAuthenticator,
+    jobs: ctx.jobs,
+    ...config.realtime,
+  });
   const moduleCtx: ModuleContext = { ...ctx, realtime };
 
   for (const module of modules) {

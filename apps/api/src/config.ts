@@ -39,6 +39,15 @@ const ZEnvironment = z.object({
    */
   REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  /**
+   * The teleconsultation's ICE servers (JSON array of RTCIceServer without credentials; default none: on one
+   * network host candidates suffice, and no third party's STUN server is called unless configured), and the secret shared with coturn (`use-auth-secret`, `static-auth-secret`)
+   * for the short-lived TURN credentials given at join: `username` = expiry:user, `credential` =
+   * base64(HMAC-SHA1(secret, username)). No secret: no TURN credentials are handed out.
+   */
+  ICE_SERVERS: z.string().default("[]"),
+  TURN_SECRET: z.string().min(16).optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7200),
   /** The longest a request may take from routing to answer (503 after it). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   HASHIDS_ALPHABET: z
@@ -76,6 +85,27 @@ const ZEnvironment = z.object({
   CIE_ISSUER: z.url().optional(),
   CIE_CLIENT_ID: z.string().min(1).optional(),
   CIE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Web Push (VAPID, RFC 8292): base64url keys as web-push prints them (public 65 bytes, private 32).
+   * Unset outside production: generated once under DATA_DIR (in memory in tests). Required in production.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(80).max(100).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
+  VAPID_SUBJECT: z.string().default("mailto:supporto@cura.local"),
+  /** Delay between the three attempts to deliver one push message. */
+  PUSH_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /**
+   * The platform certificate that seals signed documents (PAdES): a PKCS#12 file and its passphrase.
+   * Unset outside production: a self-signed one generated once under DATA_DIR (in memory in tests).
+   * Required in production to sign (signing answers an error without it).
+   */
+  SIGNING_P12: z.string().min(1).optional(),
+  SIGNING_P12_PASSPHRASE: z.string().default(""),
+  /** Where support requests (POST utilities/ticket) are e-mailed. */
+  SUPPORT_EMAIL: z.string().default("supporto@cura.local"),
+  /** The manuals linked when none is registered; default: the PDFs built from docs/manuali. */
+  MANUAL_FALLBACK_URL_IT: z.string().default("/manuali/manuale-it.pdf"),
+  MANUAL_FALLBACK_URL_EN: z.string().default("/manuali/manuale-en.pdf"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -118,6 +148,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseQueueLimit: e.DATABASE_QUEUE_LIMIT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     realtime: { sessionCheckMs: e.REALTIME_SESSION_CHECK_MS, heartbeatMs: e.REALTIME_HEARTBEAT_MS },
+    webrtc: {
+      iceServers: parseIceServers(e.ICE_SERVERS),
+      turnSecret: e.TURN_SECRET ?? null,
+      turnTtlSeconds: e.TURN_TTL_SECONDS,
+    },
     hashids: { alphabet: e.HASHIDS_ALPHABET, minLength: e.HASHIDS_MIN_LENGTH },
     filesKey,
     appSecret: e.APP_SECRET ?? devKey("app"),
@@ -133,6 +168,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     seedDemo: e.SEED_DEMO ?? !production,
     brand: e.BRAND,
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT,
+      retryDelayMs: e.PUSH_RETRY_DELAY_MS,
+    },
+    signing: { p12Path: e.SIGNING_P12 ?? null, passphrase: e.SIGNING_P12_PASSPHRASE },
+    support: {
+      email: e.SUPPORT_EMAIL,
+      manualFallback: { it: e.MANUAL_FALLBACK_URL_IT, en: e.MANUAL_FALLBACK_URL_EN },
+    },
     /** The configured OpenID Connect broker per national identity; null: embedded (dev) or none. */
     nationalIdentity: {
       spid: identityBroker("SPID", e.SPID_ISSUER, e.SPID_CLIENT_ID, e.SPID_CLIENT_SECRET, production),
@@ -172,4 +218,27 @@ function identityBroker(
 /** Development-only fixed keys: fine for local data, refused in production above. */
 function devKey(purpose: string): string {
   return Buffer.from(`cura-development-${purpose}-key-0000000000000000`.slice(0, 32)).toString("base64");
+}
+
+/** ICE_SERVERS: a JSON array of `{ urls, username?, credential? }`; refused at start when it is not. */
+function parseIceServers(text: string): { urls: string | string[]; username?: string; credential?: string }[] {
+  const servers = z
+    .array(
+      z.object({
+        urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+        username: z.string().optional(),
+        credential: z.string().optional(),
+      }),
+    )
+    .safeParse(
+      (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return null;
+        }
+      })(),
+    );
+  if (!servers.success) throw new Error("Invalid configuration: ICE_SERVERS must be a JSON array of ICE servers");
+  return servers.data;
 }

@@ -22,7 +22,7 @@ const config = (() => {
 })();
 const { openDatabase } = await import("./db/client.ts");
 const { migrate } = await import("./db/migrate.ts");
-const { seedDemoData, seedDemoActivity, demoAccounts, DEMO_PASSWORD } = await import("./db/seed.ts");
+const { seedDemoData, seedDemoActivity, seedReferenceData, demoAccounts, DEMO_PASSWORD } = await import("./db/seed.ts");
 const { buildApp } = await import("./app.ts");
 step("modules loaded");
 
@@ -57,6 +57,7 @@ if (database.kind === "pglite") {
   await migrate(database);
   step("migrations applied");
 }
+await seedReferenceData(database.db);
 const seeded = config.seedDemo ? await seedDemoData(database.db) : null;
 if (seeded) await seedDemoActivity(database.db);
 step(seeded ? "demo data created" : "demo data checked");

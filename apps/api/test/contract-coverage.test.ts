@@ -8,16 +8,61 @@ import { operationsOf } from "./openapi.ts";
  * module, how many of them the OpenAPI document serves, and holds the modules declared complete to
  * all of their calls. A module joins COMPLETE_MODULES when its issue is resolved.
  */
-const COMPLETE_MODULES: string[] = ["archives", "companies", "identity"];
+const COMPLETE_MODULES: string[] = ["archives", "care", "companies", "documents", "identity", "support"];
 
 /** Routes we serve that the spec does not list, each with its reason. */
 const EXTRA_ROUTES: Record<string, string> = {
   "GET health": "liveness and database check for load balancers",
+  "GET teleconsult/room/{id}":
+    "the call's state for a member: window, deadline, ICE servers with short-lived TURN credentials (issue 10 signalling)",
+  "POST teleconsult/room/{id}/end": "'Termina': either party ends the teleconsultation early (spec 001 §4, issue 10)",
+  "POST teleconsult/room/{id}/guests": "the operator invites a guest by single-use link (issue 10 Beyond the spec)",
+  "POST teleconsult/room/{id}/guests/{guest}/admit": "the operator admits the waiting guest (issue 10 Beyond the spec)",
+  "POST teleconsult/guest/{token}/open": "a guest opens the single-use link, no account (issue 10 Beyond the spec)",
+  "POST teleconsult/guest/state":
+    "a guest asks, with the socket token, whether they were admitted: a socket opened after the admission missed its push (issue 10)",
+  "GET push/key": "the VAPID public key a page subscribes with (issue 12 Web Push)",
+  "POST admin/manuals":
+    "administrators register a manual with its PDF (spec 001 §3 Manual: 'registered by administrators', issue 12)",
+  "DELETE admin/manuals/{id}": "administrators remove a manual (issue 12 settings page)",
+  "POST admin/videos": "administrators register a video tutorial with its mp4 (spec 001 §3 Downloadables, issue 12)",
+  "DELETE admin/videos/{id}": "administrators remove a video tutorial (issue 12 settings page)",
+  "GET users/own/chatbot/code": "the chat-bot code call the spec names without a path (issue 12)",
+  "GET users/own/reminders": "reminder preferences (issue 12 'Beyond the spec')",
+  "PUT users/own/reminders": "reminder preferences (issue 12 'Beyond the spec')",
+  "POST dev/reminders/run":
+    "development only: the reminders job on a test clock, for the journeys (absent in production)",
+  "POST reminders/respond":
+    "a reminder's signed single-use 'Confermo' / 'Non posso venire' link (issue 12 'Beyond the spec')",
+  "DELETE anamnesi/{id}": "the author removes a wrong anamnesis entry (issue 11; the spec lists only GET and POST)",
+  "GET clinicalreports":
+    "the reports of a patient or of the company (discharge filter: pazienti/referti/dimissioni), and the person's own (issue 11)",
+  "GET clinicalreports/{id}/file": "download a report; the person's first download marks it 'scaricato' (issue 11)",
+  "GET clinicalreports/settings": "whether the company requires a one-time code to sign, and may upload (issue 11)",
+  "PUT clinicalreports/settings":
+    "the company requires (or not) the one-time code before signing (spec 001 §4 Reports: 'where the facility requires it')",
+  "GET patientarchives/{id}/file": "download a health-file document, the read logged for the person (issue 11)",
+  "GET users/own/healthreads": "'Chi ha consultato i miei dati' (issue 11, beyond the spec)",
+  "GET users/own/fhir/ips": "the FHIR R4 International Patient Summary export (issue 11, beyond the spec)",
+  "PATCH therapies/{hashid}/state":
+    "suspend and resume a therapy after confirmation (spec 001 §4 Therapy states; the spec names the states, not the call)",
+  "GET therapies/{hashid}/intakes": "the scheduled intakes of a therapy and their marks (issue 11 Adherence)",
+  "POST therapies/{hashid}/intakes": "the patient or caregiver marks a scheduled intake 'Assunta' (issue 11 Adherence)",
+  "PUT therapies/{hashid}/adherence": "an operator overrides the adherence index (issue 11 Adherence)",
+  "DELETE exams/measurements/{id}": "the proper verb beside the spec's GET exams/measurements/delete/{id} (issue 11)",
+  "POST wearabledevices/users/measurements/import/{id}":
+    "issue 11's device gateway, real path: an operator imports the device vendor's CSV export of a patient's device",
+  "POST familymembers/caregiver/healthdata":
+    "the assisted person grants or withdraws 'gestione dati sanitari' to an enabled caregiver (spec 001 §6): the spec names the consent but no call; approve/disapprove only enable and disable",
   "GET users/own/reservations/counts":
     "the counts beside the citizen's list tabs (spec 001 §4 pending, confirmed, history) in one grouped query, while the tab's list pages on the server",
   "GET companies/own/reservations/frequencies":
     "the operator's recall section lists the company's recurring reservations; the spec lists them only by user",
   "GET dev/outbox": "the development outbox of e-mails and SMS (absent in production)",
+  "POST companies/own/documenttemplates":
+    "the operator's templates page creates a company template (issue 10 documents); the spec lists only GET companies/own/documenttemplates",
+  "PUT companies/own/documenttemplates/{id}":
+    "the operator's templates page edits a company template (issue 10 documents); the spec lists only the read",
   "GET dev/load": "event-loop delay and pool queue read by npm run fault:slow (absent in production)",
   "GET notifications":
     "the notification centre (spec 001 §2 screen 22): the spec names the screen but no call; paged, with the unread count",
@@ -58,6 +103,14 @@ const EXTRA_ROUTES: Record<string, string> = {
     "a platform administrator enables an operator waiting to join any company (spec 002 §4, §6 'assign operator to company'), beside the spec's companies/operators/{id}/admin/change-role",
   "POST companies/operators/{hash}/admin/refuse":
     "a platform administrator refuses a request to join any company (spec 002 §4), beside the spec's companies/operators/{id}/admin/change-role",
+  "GET teleconsults/own":
+    "the citizen's list of own teleconsultations (spec 001 §2 teleconsulti, issue 10); the spec names the screen but no call",
+  "GET teleconsults/{hash}":
+    "the teleconsultation preview (spec 001 screen 17: start, end, timer) for its citizen or an operator of its company; the spec names no call",
+  "GET teleconsults/company/{kind}":
+    "the operator's sections rapido, pediatrico, specialistico (spec 002 §2 teleconsulto/{section}): the company's queue and history; the spec names no call",
+  "GET teleconsults/admin":
+    "the administrator's read-only teleconsultation list (issue 10, admin teleconsulto); the spec names no call",
 };
 
 interface SpecRoute {

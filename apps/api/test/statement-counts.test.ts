@@ -22,6 +22,8 @@ import { companyPatients } from "../src/modules/patients/tables.ts";
 import { createIds } from "../src/platform/ids.ts";
 import { addDays, zonedDate, zonedToInstant } from "../src/platform/zoned-time.ts";
 import { createTestContext, type TestContext } from "./helpers.ts";
+import { ROUTE_SETS } from "./statement-counts/index.ts";
+import type { Measured, SeedEnv } from "./statement-counts/types.ts";
 import { countStatements, type StatementCounter } from "./statements.ts";
 
 /**
@@ -70,19 +72,8 @@ const NOT_SEEDED: Record<string, string> = {
   "/api/v1/utilities/products/{product}/search": "an external product catalogue, not rows of the database",
   "/api/v1/services/own/check": "the platform services of the spec (a fixed list), each with the company's state",
   "/api/v1/services/app/enabled": "the platform services of the spec (a fixed list) enabled for the caller",
+  ...Object.assign({}, ...ROUTE_SETS.map((set) => set.notSeeded ?? {})),
 };
-
-interface Measured {
-  /** The route as the OpenAPI document names it. */
-  route: string;
-  /** The URL called (with parameters and a page size of at least 50). */
-  url: () => string;
-  as: () => Caller;
-  /** Adds `n` items to what the route answers. */
-  seed: (n: number) => Promise<void>;
-  /** The largest number of items the route answers (a "latest five" list), when below 50. */
-  cap?: number;
-}
 
 let t: TestContext;
 let people: Awaited<ReturnType<typeof demoCallers>>;
@@ -561,7 +552,20 @@ beforeAll(async () => {
   emptyCompanyId = (empty as { id: number }).id;
   // It takes bookings, so that citizens are offered its health services (healthservices/company/all).
   await t.database.db.insert(companyServices).values({ companyId: emptyCompanyId, positionRef: PLATFORM_REF });
-  measured = routes();
+  const env: SeedEnv = {
+    t,
+    people,
+    ids,
+    citizenId,
+    pharmacyId,
+    pharmacyHashid,
+    adminOperatorId,
+    roomHashid,
+    next,
+    insertPeople,
+    insertFiles,
+  };
+  measured = [...routes(), ...ROUTE_SETS.flatMap((set) => set.routes(env))];
 
   // Every route with one item, then with fifty.
   for (const entry of measured) await entry.seed(1);

@@ -1,6 +1,13 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BOOKING_MESSAGES, LIMITS, OTP_LIMITS, REALTIME_CLOSE, RECALL_LEAD_DAYS } from "@cura/domain";
+import {
+  BOOKING_MESSAGES,
+  LIMITS,
+  OTP_LIMITS,
+  REALTIME_CLOSE,
+  RECALL_LEAD_DAYS,
+  teleconsultRoomName,
+} from "@cura/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
@@ -11,6 +18,7 @@ import { ORPHAN_FILES_JOB } from "../src/modules/files/service.ts";
 import { OTP_SEND_LIMIT_MESSAGE } from "../src/modules/identity/otp.ts";
 import { notifyUser } from "../src/modules/notifications/index.ts";
 import { notifications } from "../src/modules/notifications/tables.ts";
+import { makeCall } from "../src/modules/teleconsult/room/test-helpers.ts";
 import { createIds } from "../src/platform/ids.ts";
 import { addDays, zonedDate, zonedToInstant } from "../src/platform/zoned-time.ts";
 import { multipart, tinyPng } from "./files-fixtures.ts";
@@ -330,5 +338,35 @@ describe("two API instances on one database: realtime sockets (issue 15)", () =>
     const again = await connectRealtime(second.app);
     again.send({ type: "auth", token });
     expect((await again.closed).code).toBe(REALTIME_CLOSE.unauthenticated);
+  });
+});
+
+describe("two API instances on one database: a teleconsultation's call (issue 10)", () => {
+  it("relay the call's signalling between parties on different instances, and a call ended on one is closed on the other", async () => {
+    const call = await makeCall(t);
+    const room = teleconsultRoomName(call.hashid);
+    const citizen = await signedInRealtime(t.app, await t.login(accounts.citizen));
+    const operatorToken = await t.login(accounts.pharmacyOperator);
+    const operator = await signedInRealtime(second.app, operatorToken);
+    for (const client of [citizen, operator]) {
+      client.send({ type: "join", room });
+      await client.next("joined");
+    }
+    const sdp = `v=0\r\n${"a=candidate:1 1 udp 2122260223 10.0.0.1 5000 typ host\r\n".repeat(300)}`;
+    citizen.send({ type: "send", room, event: "offer", payload: { description: { type: "offer", sdp } } });
+    const offer = await operator.next("event");
+    expect(offer).toMatchObject({ room, event: "offer", payload: { description: { sdp } } });
+    // 'Termina' on instance A: the operator on B hears the end and cannot come back in through B.
+    const end = await t.request({
+      method: "POST",
+      url: `/api/v1/teleconsult/room/${call.hashid}/end`,
+      token: await t.login(accounts.citizen),
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    expect(await operator.next("event")).toMatchObject({ event: "end" });
+    const again = await signedInRealtime(second.app, operatorToken);
+    again.send({ type: "join", room });
+    expect((await again.next("error")).code).toBe("room_refused");
+    for (const client of [citizen, operator, again]) client.close();
   });
 });

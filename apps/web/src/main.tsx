@@ -4,12 +4,11 @@ import "./styles/fonts.css";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./app/AppRoutes.tsx";
 import { AppProviders, createQueryClient } from "./app/providers.tsx";
 import { createAppRoutes } from "./app/routes.tsx";
 import { logout } from "./features/identity/api/logout.ts";
-import { setApiNavigator } from "./lib/api.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { session } from "./lib/session.ts";
 import { STORAGE_KEYS, storage } from "./lib/storage.ts";
@@ -20,10 +19,7 @@ if (storage.getString(STORAGE_KEYS.sessionExpired) !== null) {
   session.clear();
 }
 
-const router = createBrowserRouter(createAppRoutes());
-setApiNavigator((to) => {
-  void router.navigate(to, { replace: true });
-});
+const routes = createAppRoutes();
 const queryClient = createQueryClient();
 
 // The language chosen last time (English is a lazy chunk) is active before anything renders.
@@ -34,7 +30,9 @@ if (!container) throw new Error("index.html has no #root");
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

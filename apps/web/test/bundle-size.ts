@@ -24,6 +24,8 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /** Lazy, but loaded at once wherever a user is signed in (app/RootLayout.tsx). */
 const IDLE_SESSION = "src/app/IdleSession.tsx";
+/** Lazy, but loaded at once in a signed-in user's header (app/shells/AppHeader.tsx). */
+const HEADER_NOTIFICATIONS = "src/features/notifications/components/HeaderNotifications.tsx";
 
 /**
  * The first page of each area and the lazy modules (routes.tsx, RootLayout.tsx) that render it: the
@@ -43,7 +45,7 @@ export const FIRST_PAGES = [
       "src/features/identity/pages/LoginPage.tsx",
     ],
     budgetKb: 150,
-    ceilingKb: 187,
+    ceilingKb: 150,
   },
   {
     name: "citizen home (/cittadino/home)",
@@ -52,9 +54,10 @@ export const FIRST_PAGES = [
       "src/locales/it.json?part=cittadino",
       "src/features/home/pages/CitizenHomePage.tsx",
       IDLE_SESSION,
+      HEADER_NOTIFICATIONS,
     ],
     budgetKb: 170,
-    ceilingKb: 186,
+    ceilingKb: 170,
   },
   {
     name: "operator home (/operatore/home)",
@@ -63,6 +66,7 @@ export const FIRST_PAGES = [
       "src/locales/it.json?part=operatore",
       "src/features/home/pages/OperatorHomePage.tsx",
       IDLE_SESSION,
+      HEADER_NOTIFICATIONS,
     ],
     budgetKb: 190,
     ceilingKb: 190,
@@ -74,6 +78,7 @@ export const FIRST_PAGES = [
       "src/locales/it.json?part=admin",
       "src/features/home/pages/AdminHomePage.tsx",
       IDLE_SESSION,
+      HEADER_NOTIFICATIONS,
     ],
     budgetKb: 200,
     ceilingKb: 200,

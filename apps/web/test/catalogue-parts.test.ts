@@ -1,20 +1,28 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_PART_NAMES, CATALOGUE_PARTS, type CataloguePart } from "../vite-plugins/catalogue-parts.ts";
+import {
+  CATALOGUE_PART_NAMES,
+  CATALOGUE_PARTS,
+  type LayoutPart,
+  PAGE_PART_NAMES,
+  PAGE_PARTS,
+  type PagePart,
+} from "../vite-plugins/catalogue-parts.ts";
 
 /**
  * The catalogue's parts (vite-plugins/catalogue-parts.ts) hold what the pages that load them use: a
- * page shows only the core and its layout's part. Follows the imports (static and lazy, not
- * type-only) from what each layout renders, as routes.tsx declares it, and collects the catalogue
- * groups the code names (`"bookings.title"`, `` `bookingWizard.title.${type}` ``). Fails naming a
- * group a page uses that is neither in the core nor in its part. No build needed.
+ * layout shows only the core and its part, a page also its own part when routes.tsx loads it with
+ * one. Follows the imports (static and lazy, not type-only) from each layout and each page, as
+ * routes.tsx declares them, and collects the catalogue groups the code names (`"bookings.title"`,
+ * `` `bookingWizard.title.${type}` ``). Fails naming a group a page uses that is neither in the
+ * core nor in its parts. No build needed.
  */
 const SRC = join(import.meta.dirname, "..", "src");
 const ROUTES = join(SRC, "app", "routes.tsx");
 const catalogue = JSON.parse(readFileSync(join(SRC, "locales", "it.json"), "utf8")) as Record<string, unknown>;
 const GROUPS = Object.keys(catalogue);
-const inSomePart = new Set<string>(Object.values(CATALOGUE_PARTS).flat());
+const inSomePart = new Set<string>([...Object.values(CATALOGUE_PARTS).flat(), ...Object.values(PAGE_PARTS).flat()]);
 
 /** Value imports: `import x from "…"`, `export … from "…"`, `import("…")`, `import "…"` (not `import type`). */
 const IMPORTS =
@@ -50,22 +58,36 @@ function groupsIn(text: string): Set<string> {
 }
 
 const routes = readFileSync(ROUTES, "utf8");
-/** `const LoginPage = lazy(() => import("…"))` and `const loadProfilePage = () => import("…")`. */
+
+/** A lazy module of routes.tsx: `lazy(() => import("…"))` or `lazy(() => withCataloguePart("x", import("…")))`. */
+const LAZY = /(?:withCataloguePart\(\s*"(\w+)",\s*)?import\(\s*"([^"]+)"\s*\)/g;
+interface PageLoad {
+  file: string;
+  part: string | null;
+}
+const loadsIn = (text: string): PageLoad[] =>
+  [...text.matchAll(LAZY)].map((m) => ({ file: resolveSource(ROUTES, m[2] as string) as string, part: m[1] ?? null }));
+
+/** `const LoginPage = lazy(() => import("…"))`, `const loadProfilePage = () => import("…")`. */
 const lazyConsts = new Map(
   [
-    ...routes.matchAll(/^const (\w+) = (?:lazy\()?\(\) =>\s*(?:withCataloguePart\("\w+",\s*)?import\("([^"]+)"\)/gm),
-  ].map((m) => [m[1] as string, resolveSource(ROUTES, m[2] as string) as string]),
+    ...routes.matchAll(
+      /^const (\w+) = (?:lazy\()?\(\) =>\s*((?:withCataloguePart\(\s*"\w+",\s*)?import\(\s*"[^"]+"\s*\))/gm,
+    ),
+  ].map((m) => [m[1] as string, loadsIn(m[2] as string)[0] as PageLoad]),
 );
 
-/** What one layout renders: its part of routes.tsx (the keys it names) and the modules it loads. */
-function layoutUse(segment: string, layout: string): { files: Set<string>; groups: Set<string> } {
-  const roots = [join(SRC, "app", "shells", layout)];
-  for (const m of segment.matchAll(/import\("([^"]+)"\)/g)) roots.push(resolveSource(ROUTES, m[1] as string) as string);
-  for (const [name, file] of lazyConsts) if (new RegExp(`\\b${name}\\b`).test(segment)) roots.push(file);
-  const files = reachable(roots);
-  const groups = groupsIn(segment);
+/** The pages a layout's part of routes.tsx loads, each with its own part if any. */
+function pagesIn(segment: string): PageLoad[] {
+  const pages = loadsIn(segment);
+  for (const [name, load] of lazyConsts) if (new RegExp(`\\b${name}\\b`).test(segment)) pages.push(load);
+  return pages;
+}
+
+function groupsOf(files: Iterable<string>): Set<string> {
+  const groups = new Set<string>();
   for (const file of files) for (const group of groupsIn(readFileSync(file, "utf8"))) groups.add(group);
-  return { files, groups };
+  return groups;
 }
 
 function segmentBetween(start: string, end: string): string {
@@ -75,7 +97,7 @@ function segmentBetween(start: string, end: string): string {
   return routes.slice(from, to);
 }
 
-const SEGMENTS: Record<CataloguePart, { segment: string; layout: string }> = {
+const SEGMENTS: Record<LayoutPart, { segment: string; layout: string }> = {
   public: {
     segment: segmentBetween("element: <PublicLayout />", "...Object.values(AREAS)"),
     layout: "PublicLayout.tsx",
@@ -86,19 +108,29 @@ const SEGMENTS: Record<CataloguePart, { segment: string; layout: string }> = {
   admin: { segment: segmentBetween("  admin: {", "\n};"), layout: "AreaShell.tsx" },
 };
 
-const missing = (used: Set<string>, part: CataloguePart | null) =>
-  [...used]
-    .filter((group) => inSomePart.has(group))
-    .filter((group) => part === null || !(CATALOGUE_PARTS[part] as readonly string[]).includes(group))
-    .sort();
+/** The groups used and not in the core nor in any of the given parts. */
+const missing = (used: Set<string>, allowed: readonly (readonly string[])[]) =>
+  [...used].filter((group) => inSomePart.has(group) && !allowed.some((part) => part.includes(group))).sort();
+
+function usersOf(group: string, files: Iterable<string>): string {
+  const users = [...files].filter((file) => groupsIn(readFileSync(file, "utf8")).has(group));
+  return `${group}: ${users.map((file) => relative(SRC, file)).join(", ")}`;
+}
 
 describe("catalogue parts", () => {
-  it("names only groups of the catalogue", () => {
+  it("names only groups of the catalogue, and every part is loaded by routes.tsx", () => {
     const unknown = [...inSomePart].filter((group) => !(group in catalogue));
     expect(unknown, "groups listed in vite-plugins/catalogue-parts.ts but not in it.json").toEqual([]);
-    expect([...routes.matchAll(/withCataloguePart\("(\w+)"/g)].map((m) => m[1]).sort()).toEqual(
-      [...CATALOGUE_PART_NAMES].sort(),
+    const named = new Set([...routes.matchAll(/withCataloguePart\(\s*"(\w+)"/g)].map((m) => m[1]));
+    expect([...CATALOGUE_PART_NAMES, ...PAGE_PART_NAMES].filter((part) => !named.has(part))).toEqual([]);
+  });
+
+  it("keeps a page's groups out of the layouts' parts (they would be downloaded twice)", () => {
+    const inLayouts = new Set<string>(Object.values(CATALOGUE_PARTS).flat());
+    const twice = PAGE_PART_NAMES.flatMap((part) =>
+      PAGE_PARTS[part].filter((group) => inLayouts.has(group)).map((group) => `${group} (${part})`),
     );
+    expect(twice).toEqual([]);
   });
 
   it("the entry (main.tsx and what it imports, not the pages) uses only the core", () => {
@@ -117,19 +149,39 @@ describe("catalogue parts", () => {
         if (inSomePart.has(group)) byFile.push(`${group} in ${relative(SRC, file)}`);
       }
     }
-    expect(missing(used, null), byFile.join("\n")).toEqual([]);
+    expect(missing(used, []), byFile.join("\n")).toEqual([]);
   });
 
-  for (const part of CATALOGUE_PART_NAMES) {
-    it(`the pages of the ${part} layout use only the core and the "${part}" part`, () => {
-      const { segment, layout } = SEGMENTS[part];
-      const { files, groups } = layoutUse(segment, layout);
-      if (part !== "public") for (const file of reachable([join(SRC, "app", "IdleSession.tsx")])) files.add(file);
-      const where = missing(groups, part).map((group) => {
-        const users = [...files].filter((file) => groupsIn(readFileSync(file, "utf8")).has(group));
-        return `${group}: ${users.map((file) => relative(SRC, file)).join(", ") || "routes.tsx"}`;
-      });
-      expect(missing(groups, part), `add these groups to CATALOGUE_PARTS.${part}:\n${where.join("\n")}`).toEqual([]);
+  for (const layoutPart of CATALOGUE_PART_NAMES) {
+    const { segment, layout } = SEGMENTS[layoutPart];
+    const layoutGroups = CATALOGUE_PARTS[layoutPart] as readonly string[];
+
+    it(`the ${layoutPart} layout and its menu use only the core and the "${layoutPart}" part`, () => {
+      const roots = [join(SRC, "app", "shells", layout)];
+      if (layoutPart !== "public") roots.push(join(SRC, "app", "IdleSession.tsx"));
+      const files = reachable(roots);
+      // The sidebar shows every entry's label before any page's part is loaded.
+      const labels = new Set([...segment.matchAll(/label: ["`](\w+)\./g)].map((m) => m[1] as string));
+      const used = new Set([...groupsOf(files), ...labels]);
+      const where = missing(used, [layoutGroups]).map((group) =>
+        labels.has(group) ? `${group}: a menu label in routes.tsx` : usersOf(group, files),
+      );
+      expect(
+        missing(used, [layoutGroups]),
+        `add these groups to CATALOGUE_PARTS.${layoutPart}:\n${where.join("\n")}`,
+      ).toEqual([]);
+    });
+
+    it(`each page of the ${layoutPart} layout uses only the core, the "${layoutPart}" part and its own`, () => {
+      const problems: string[] = [];
+      for (const page of pagesIn(segment)) {
+        const files = reachable([page.file]);
+        const own = page.part === null ? [] : (PAGE_PARTS[page.part as PagePart] ?? []);
+        for (const group of missing(groupsOf(files), [layoutGroups, own])) {
+          problems.push(`${relative(SRC, page.file)} (part ${page.part ?? "none"}) uses ${usersOf(group, files)}`);
+        }
+      }
+      expect(problems, "add the groups to the page's part (PAGE_PARTS) or to the layout's").toEqual([]);
     });
   }
 });

@@ -27,31 +27,40 @@ const IGNORED = /(\.test\.tsx?$|^apps\/web\/src\/test\/|^apps\/web\/public\/font
 /** The file that records which inputs the build in dist was made from. */
 export const BUILD_HASH_FILE = ".build-hash";
 
-function files(path: string): string[] {
-  const absolute = join(repoRoot, path);
+/** The files under each input path (folders walked in name order), less the ignored ones. */
+function files(root: string, path: string, ignored: RegExp): string[] {
+  const absolute = join(root, path);
   let stats: ReturnType<typeof statSync>;
   try {
     stats = statSync(absolute);
   } catch {
     return [];
   }
-  if (!stats.isDirectory()) return IGNORED.test(path) ? [] : [path];
+  if (!stats.isDirectory()) return ignored.test(path) ? [] : [path];
   return readdirSync(absolute)
     .sort()
-    .flatMap((name) => files(`${path}/${name}`));
+    .flatMap((name) => files(root, `${path}/${name}`, ignored));
+}
+
+/**
+ * A content hash of a build's inputs (paths relative to `root`, folders walked): the same inputs
+ * give the same build. The web build here and the API bundle (scripts/build-api.ts) use it.
+ */
+export function inputsHash(root: string, inputs: readonly string[], ignored: RegExp): string {
+  const hash = createHash("sha256");
+  for (const file of inputs.flatMap((path) => files(root, path, ignored))) {
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(join(root, file)))
+      .update("\0");
+  }
+  return hash.digest("hex");
 }
 
 /** A content hash of the web app's inputs: the same inputs give the same build. */
 export function webInputsHash(): string {
-  const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap(files)) {
-    hash
-      .update(file)
-      .update("\0")
-      .update(readFileSync(join(repoRoot, file)))
-      .update("\0");
-  }
-  return hash.digest("hex");
+  return inputsHash(repoRoot, INPUTS, IGNORED);
 }
 
 /** Writes the inputs' hash into the build, read by scripts/build-if-changed.ts (`npm start`). */

@@ -69,6 +69,8 @@ export const DELAYS_MS = {
   consentScreen: 7_000,
   spidErrorRedirect: 5_000,
   profileDeletionLogout: 3_000,
+  /** Spec 001 §4 Consent revoke, §9: Home 3000 ms after a consent is revoked. */
+  consentRevokedHome: 3_000,
   notificationReadMove: 1_000,
   chunkLoadTimeout: 120_000,
 } as const;
@@ -91,8 +93,11 @@ export const UPLOAD_DESTINATIONS = {
 
 export const SUPPORT_HOURS = "lunedì–venerdì 9:00–18:00";
 
-/** The two kinds of booking: a service (prestazione) or a product (spec 001 §3). */
-export const BOOKING_KINDS = ["prestazione", "prodotto"] as const;
+/**
+ * The kinds of booking (spec 001 §3): a service (prestazione), a product, or a teleconsultation
+ * (quick and paediatric requests from the teleconsult module; specialist slots through the wizard).
+ */
+export const BOOKING_KINDS = ["prestazione", "prodotto", "teleconsulto"] as const;
 
 /** Spec 001 §9: unseen popup notifications are polled every 4.5 s while none is shown. */
 export const POPUP_POLL_MS = 4500;

@@ -1,6 +1,9 @@
 import { OPERATOR_PERMISSIONS, taxCodeCheckChar } from "@cura/domain";
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { SUBSCRIPTION_GATED_REFS, seedDemoSubscriptions } from "../modules/billing/index.ts";
 import { seedDemoBookings } from "../modules/bookings/demo-data.ts";
+import { seedDemoCare } from "../modules/care/demo-data.ts";
+import { familyMembers } from "../modules/care/tables.ts";
 import { insertCompanyWithCode } from "../modules/companies/company-codes.ts";
 import {
   addCompanyBasics,
@@ -8,8 +11,14 @@ import {
   seedDemoCompanies,
   seedDemoLibrary,
 } from "../modules/companies/demo-data.ts";
-import { type companies, healthServices, operators } from "../modules/companies/tables.ts";
+import { type companies, companyServices, healthServices, operators } from "../modules/companies/tables.ts";
+import { seedDocumentTemplates } from "../modules/documents/demo-data.ts";
+import { seedHealthCatalogue } from "../modules/health/measurements/catalogue.ts";
+import { seedDemoMeasurements } from "../modules/health/measurements/demo-data.ts";
+import { seedDemoRecords } from "../modules/health/records/demo-data.ts";
+import { seedDemoTherapies } from "../modules/health/therapies/demo-data.ts";
 import { anagrafiche, users } from "../modules/identity/tables.ts";
+import { companyPatients } from "../modules/patients/tables.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import type { Database, Transaction } from "./client.ts";
 
@@ -29,6 +38,15 @@ export const demoAccounts = [
 
 const allPermissions = Object.values(OPERATOR_PERMISSIONS);
 const cf = (first15: string) => first15 + taxCodeCheckChar(first15);
+
+/**
+ * Reference data every installation needs, demo or not: the health file's parameters, scales and
+ * device models. Idempotent (existing rows are kept, so an administrator's corrections survive), run
+ * at every start (main.ts).
+ */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db.transaction((tx) => seedHealthCatalogue(tx));
+}
 
 /** Creates the demo world on an empty database; returns false when there was already data. */
 export async function seedDemoData(db: Database): Promise<boolean> {
@@ -110,6 +128,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await service(tx, pharmacy, "Elettrocardiogramma (ECG)", 1, 30);
     await service(tx, pharmacy, "Ritiro farmaci su prenotazione", 1, 15);
     await addCompanyBasics(tx, pharmacy, "farmacia");
+    // The demo pharmacy also answers quick and paediatric teleconsultations (issue 10).
+    await tx
+      .insert(companyServices)
+      .values([10, 11].map((positionRef) => ({ companyId: pharmacy, positionRef, slotMinutes: 15 })));
     await seedDemoLibrary(tx, pharmacy);
 
     const room = await company(tx, {
@@ -195,8 +217,20 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       address: "Via Chiaia 31",
       tel: "3204455667",
     });
+    // Documents to sign (issue 10): the consent and the privacy notice at every demo company.
+    await seedDocumentTemplates(tx, [pharmacy, room, ...providers.values()]);
     await seedDemoCircle(tx, maria, [pharmacy, providers.get("Poliambulatorio Città Studi") as number]);
     await seedDemoCircle(tx, giuseppe, [providers.get("Farmacia Trastevere") as number]);
+    // The parameters, scales and device models of the health file (reference data).
+    await seedHealthCatalogue(tx);
+    // Every demo company running a teleconsult service is subscribed to it (issue 10).
+    await seedDemoSubscriptions(
+      tx,
+      await tx
+        .select({ companyId: companyServices.companyId, positionRef: companyServices.positionRef })
+        .from(companyServices)
+        .where(inArray(companyServices.positionRef, [...SUBSCRIPTION_GATED_REFS])),
+    );
   });
   return true;
 }
@@ -216,4 +250,59 @@ async function service(tx: Transaction, companyId: number, name: string, positio
  */
 export async function seedDemoActivity(db: Database): Promise<void> {
   await seedDemoBookings(db);
+  await seedDemoHealthPatients(db);
+  await seedDemoMeasurements(db);
+  await seedDemoRecords(db);
+  await seedDemoTherapies(db);
+  await seedDemoChild(db);
+  await seedDemoCare(db);
+}
+
+/**
+ * The health file's demo patients (issue 11): Maria Rossi followed by Farmacia San Marco, Giuseppe
+ * Bianchi by the monitoring room, with their consent recorded, so those companies' operators open
+ * their health files. Not in the API tests' template (their patients tests start without links).
+ */
+async function seedDemoHealthPatients(db: Database): Promise<void> {
+  const people = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ["maria.rossi@cura.demo", "giuseppe.bianchi@cura.demo"]));
+  const staff = await db
+    .select({ email: users.email, companyId: operators.companyId })
+    .from(operators)
+    .innerJoin(users, eq(users.id, operators.userId))
+    .where(inArray(users.email, ["farmacia.operatore@cura.demo", "monitoraggio.operatore@cura.demo"]));
+  const idOf = (email: string) => people.find((p) => p.email === email)?.id;
+  const companyOf = (email: string) => staff.find((s) => s.email === email)?.companyId;
+  const links = [
+    { userId: idOf("maria.rossi@cura.demo"), companyId: companyOf("farmacia.operatore@cura.demo") },
+    { userId: idOf("giuseppe.bianchi@cura.demo"), companyId: companyOf("monitoraggio.operatore@cura.demo") },
+  ].filter((l): l is { userId: number; companyId: number } => l.userId !== undefined && l.companyId !== undefined);
+  if (links.length === 0) return;
+  await db
+    .insert(companyPatients)
+    .values(links.map((link) => ({ ...link, origin: "modifica" as const, consentAt: new Date() })))
+    .onConflictDoNothing();
+}
+
+/**
+ * A citizen with a child for the paediatric teleconsultation (issue 10): Giuseppe Bianchi's
+ * grandson, in the paediatric age band. Idempotent (one tax code once per citizen).
+ */
+async function seedDemoChild(db: Database): Promise<void> {
+  const [giuseppe] = await db.select({ id: users.id }).from(users).where(eq(users.email, "giuseppe.bianchi@cura.demo"));
+  if (!giuseppe) return;
+  await db
+    .insert(familyMembers)
+    .values({
+      userId: giuseppe.id,
+      name: "Leonardo",
+      surname: "Bianchi",
+      taxCode: cf("BNCLRD19P15H501"),
+      ageBand: "pediatrico",
+      relationship: "nipote",
+      gender: "M",
+    })
+    .onConflictDoNothing();
 }

@@ -4,13 +4,20 @@ import { bookingsModule } from "./bookings/index.ts";
 import { careModule } from "./care/index.ts";
 import { companiesModule } from "./companies/index.ts";
 import { devModule } from "./dev/index.ts";
+import { documentsModule } from "./documents/index.ts";
 import { filesModule } from "./files/index.ts";
 import { geoModule } from "./geo/index.ts";
+import { healthMeasurementsModule } from "./health/measurements/index.ts";
+import { healthRecordsModule } from "./health/records/index.ts";
+import { healthTherapiesModule } from "./health/therapies/index.ts";
 import { identityModule } from "./identity/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
 import { patientsModule } from "./patients/index.ts";
 import { productsModule } from "./products/index.ts";
+import { supportModule } from "./support/index.ts";
 import { systemModule } from "./system/index.ts";
+import { teleconsultModule } from "./teleconsult/index.ts";
+import { teleconsultRoomModule } from "./teleconsult/room/index.ts";
 
 /** Every module of the API, registered in this order under /api/v1. Add a module: one line here. */
 export const modules: CuraModule[] = [
@@ -24,6 +31,13 @@ export const modules: CuraModule[] = [
   productsModule,
   careModule,
   notificationsModule,
+  supportModule,
   patientsModule,
+  teleconsultModule,
+  documentsModule,
+  healthMeasurementsModule,
+  healthRecordsModule,
+  healthTherapiesModule,
+  teleconsultRoomModule,
   devModule,
 ];

@@ -46,6 +46,16 @@ export function isDatabaseOverloaded(error: unknown, depth = 0): boolean {
   return error instanceof DatabaseOverloadedError || isDatabaseOverloaded(error.cause, depth + 1);
 }
 
+/**
+ * Whether a unique index refused the write (SQLSTATE 23505, on the error or a cause it wraps): the
+ * request lost a race to a parallel one, which callers answer as the check before it would have.
+ */
+export function isUniqueViolation(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  if ((error as { code?: unknown }).code === "23505") return true;
+  return isUniqueViolation((error as { cause?: unknown }).cause, depth + 1);
+}
+
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;

@@ -1,11 +1,9 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useLocation, useMatches } from "react-router";
+import { lazy, Suspense, useLayoutEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
 import type { TKey } from "../lib/i18n.ts";
 import { useSession } from "../lib/session.ts";
 import { useAlerts } from "../ui/alerts/index.ts";
 import { PageLoader } from "../ui/PageLoader.tsx";
-import { BRAND } from "./brand.ts";
 import { takeFlash } from "./flash.ts";
 import { landingPathOf } from "./gate.ts";
 import { guardRedirect, normalisePath, PUBLIC_PATHS } from "./guard.ts";
@@ -18,34 +16,15 @@ export interface RouteHandle {
   titleKey?: TKey;
 }
 
-/** The page `<title>`: the deepest route's title, then the brand. */
-function useDocumentTitle(): void {
-  const matches = useMatches();
-  // The title's key may be in the part of the catalogue the page's layout is still loading
-  // (lib/i18n.ts): the brand alone until it arrives ("added" renders again), never the key.
-  const { t, i18n } = useTranslation(undefined, { bindI18nStore: "added" });
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.titleKey)?.handle as
-    | RouteHandle
-    | undefined;
-  const key = handle?.titleKey;
-  const loaded = key !== undefined && i18n.exists(String(key));
-  const title = key && loaded ? `${t(key)} – ${BRAND.name}` : BRAND.name;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes the title too
-  useEffect(() => {
-    document.title = title;
-  }, [title, i18n.language]);
-}
-
 /**
  * The root of every route: the navigation guard (spec 000 §2.1), scroll to top and clearing of the
- * shown alerts on every navigation, and the page title.
+ * shown alerts on every navigation (the page title: AppRoutes).
  */
 export function RootLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const { clear, show } = useAlerts();
   const redirect = guardRedirect(pathname, user);
-  useDocumentTitle();
 
   // A layout effect runs before the new page's own effects, so an alert the page shows on arrival
   // survives, while the previous page's alerts go; so does one left for this page (flash.ts).

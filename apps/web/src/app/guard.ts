@@ -25,12 +25,15 @@ export const PUBLIC_PATHS: readonly string[] = [
  * Open whether signed in or not. Payment outcomes and password reset: the spec. The help page: the
  * spec lists it among the routes that need no login, and the footer's terms, privacy and cookie
  * links on the login page point at it. The dev outbox: a development tool with no user data of its own.
+ * A teleconsultation's guest link: the guest has no account.
  */
 const ALWAYS_ALLOWED: readonly RegExp[] = [
   /^\/password\/reset$/,
   /^\/payment\/[^/]+(\/[^/]+)?$/,
   /^\/help$/,
   /^\/dev\/outbox$/,
+  // A teleconsultation's guest by single-use link (issue 10): no account, signed in or not.
+  /^\/teleconsulto\/ospite\/[^/]+$/,
 ];
 
 const AREA_PREFIXES = ["cittadino", "operatore", "admin"] as const;

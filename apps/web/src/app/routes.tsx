@@ -1,4 +1,4 @@
-import { COMPANY_LEVELS, USER_TYPES, type UserType } from "@cura/domain/constants";
+import { COMPANY_LEVELS, OPERATOR_PERMISSIONS, USER_TYPES, type UserType } from "@cura/domain/constants";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { SETTINGS_PERMISSIONS } from "../features/companies/sections.ts";
@@ -7,7 +7,6 @@ import type { Area } from "../lib/session.ts";
 import { fullName } from "../lib/session.ts";
 import { companyLevelIn, hasActiveService, hasAnyPermission, type NavMeta } from "./nav.ts";
 import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
-import { RouteErrorPage } from "./RouteErrorPage.tsx";
 import type AreaShellComponent from "./shells/AreaShell.tsx";
 
 /**
@@ -30,7 +29,29 @@ const SpidReturnPage = lazy(() => import("../features/national-identity/pages/Sp
 const CieReturnPage = lazy(() => import("../features/national-identity/pages/CieReturnPage.tsx"));
 const DisabledPage = lazy(() => import("../features/identity/pages/DisabledPage.tsx"));
 const HelpPage = lazy(() => import("../features/help/pages/HelpPage.tsx"));
+const ReminderAnswerPage = lazy(() =>
+  withCataloguePart("reminders", import("../features/reminders/pages/ReminderAnswerPage.tsx")),
+);
 const DevOutboxPage = lazy(() => import("../features/dev-outbox/pages/DevOutboxPage.tsx"));
+const CitizenTeleconsultsPage = lazy(() =>
+  withCataloguePart("teleconsult", import("../features/teleconsult/pages/CitizenTeleconsultsPage.tsx")),
+);
+const QuickRequestPage = lazy(() =>
+  withCataloguePart("teleconsult", import("../features/teleconsult/pages/QuickRequestPage.tsx")),
+);
+const TeleconsultPreviewPage = lazy(() =>
+  withCataloguePart("teleconsult", import("../features/teleconsult/pages/TeleconsultPreviewPage.tsx")),
+);
+const OperatorTeleconsultPage = lazy(() =>
+  withCataloguePart("teleconsult", import("../features/teleconsult/pages/OperatorTeleconsultPage.tsx")),
+);
+// The teleconsultation call: WebRTC stays in these chunks, out of the entry.
+const MemberCallPage = lazy(() =>
+  withCataloguePart("teleconsultRoom", import("../features/teleconsult-room/pages/MemberCallPage.tsx")),
+);
+const GuestCallPage = lazy(() =>
+  withCataloguePart("teleconsultRoom", import("../features/teleconsult-room/pages/GuestCallPage.tsx")),
+);
 const RegisterPage = lazy(() => import("../features/identity/pages/RegisterPage.tsx"));
 const EmailVerificationPage = lazy(() => import("../features/identity/pages/EmailVerificationPage.tsx"));
 const NumberVerificationPage = lazy(() => import("../features/identity/pages/NumberVerificationPage.tsx"));
@@ -38,11 +59,15 @@ const RecoverPasswordPage = lazy(() => import("../features/identity/pages/Recove
 const PasswordRecoveryPage = lazy(() => import("../features/identity/pages/PasswordRecoveryPage.tsx"));
 // One profile page for the three areas; each area's route table lazy-loads it on its own.
 const loadProfilePage = () => import("../features/identity/pages/ProfilePage.tsx");
-const loadSettingsPage = () => import("../features/identity/pages/SettingsPage.tsx");
+const loadSettingsPage = () => withCataloguePart("settings", import("../features/identity/pages/SettingsPage.tsx"));
 const CompanySettingsPage = lazy(() => import("../features/companies/pages/CompanySettingsPage.tsx"));
 const OperatorBookingsPage = lazy(() => import("../features/operator-bookings/pages/OperatorBookingsPage.tsx"));
-const ProviderCentresPage = lazy(() => import("../features/provider-centres/pages/ProviderCentresPage.tsx"));
-const OperatorSearchPage = lazy(() => import("../features/search/pages/OperatorSearchPage.tsx"));
+const ProviderCentresPage = lazy(() =>
+  withCataloguePart("providerCentres", import("../features/provider-centres/pages/ProviderCentresPage.tsx")),
+);
+const OperatorSearchPage = lazy(() =>
+  withCataloguePart("operatorSearch", import("../features/search/pages/OperatorSearchPage.tsx")),
+);
 const NotFoundPage = lazy(() => import("../features/not-found/pages/NotFoundPage.tsx"));
 const AslAppointmentsPage = lazy(() => import("../features/patients/pages/AslAppointmentsPage.tsx"));
 
@@ -85,8 +110,10 @@ export const AREAS: Record<Area, AreaDefinition> = {
       ...(["prestazione", "prodotto"] as const).map((type) => ({
         path: `appuntamenti/nuovo/${type}`,
         titleKey: `bookingWizard.title.${type}` as const,
-        Component: lazy(() => import("../features/booking-wizard/pages/BookingWizardPage.tsx")),
-        nav: { label: `bookingWizard.nav.${type}` as const, icon: type === "prodotto" ? "it-box" : "it-plus-circle" },
+        Component: lazy(() =>
+          withCataloguePart("bookingWizard", import("../features/booking-wizard/pages/BookingWizardPage.tsx")),
+        ),
+        nav: { label: `nav.newBooking.${type}` as const, icon: type === "prodotto" ? "it-box" : "it-plus-circle" },
       })),
       {
         // Static segments win: appuntamenti/nuovo/:type (the wizard) and appuntamenti/dettaglio/:hashid.
@@ -100,28 +127,97 @@ export const AREAS: Record<Area, AreaDefinition> = {
         Component: lazy(() => import("../features/bookings/pages/BookingDetailPage.tsx")),
       },
       {
+        // A reservation's documents to read and sign (spec 001 §4 "Document signing"; no menu entry).
+        path: "documenti/prenotazione/:hashid",
+        titleKey: "documents.citizenTitle",
+        Component: lazy(() =>
+          withCataloguePart("documents", import("../features/documents/pages/ReservationDocumentsPage.tsx")),
+        ),
+      },
+      {
         // Spec 001 §2 screens 10–11: bookings and one's own events on a calendar.
         path: "agenda",
         titleKey: "agenda.title",
-        Component: lazy(() => import("../features/agenda/pages/AgendaPage.tsx")),
-        nav: { label: "agenda.nav", icon: "it-calendar" },
+        Component: lazy(() => withCataloguePart("agenda", import("../features/agenda/pages/AgendaPage.tsx"))),
+        nav: { label: "nav.agenda", icon: "it-calendar" },
       },
       {
         path: "ricerca",
         titleKey: "search.title",
-        Component: lazy(() => import("../features/search/pages/ProviderSearchPage.tsx")),
+        Component: lazy(() => withCataloguePart("search", import("../features/search/pages/ProviderSearchPage.tsx"))),
         nav: { label: "nav.search", icon: "it-search" },
       },
       {
         path: "ricerca/:company",
         titleKey: "search.detailTitle",
-        Component: lazy(() => import("../features/search/pages/ProviderDetailPage.tsx")),
+        Component: lazy(() => withCataloguePart("search", import("../features/search/pages/ProviderDetailPage.tsx"))),
+      },
+      // Teleconsultation (spec 001 §2 teleconsulti/{section}/{subsection?}/{type?}, issue 10).
+      {
+        path: "teleconsulti",
+        titleKey: "teleconsult.citizen.title",
+        Component: CitizenTeleconsultsPage,
+        nav: { label: "nav.teleconsults", icon: "it-video" },
+      },
+      { path: "teleconsulti/lista", titleKey: "teleconsult.citizen.title", Component: CitizenTeleconsultsPage },
+      ...(["tcemergenza", "pediatrico"] as const).map((subsection) => ({
+        path: `teleconsulti/nuovo/${subsection}`,
+        titleKey: `teleconsult.request.title.${subsection === "tcemergenza" ? "rapido" : "pediatrico"}` as const,
+        Component: QuickRequestPage,
+      })),
+      {
+        path: "teleconsulti/anteprima/:hashid",
+        titleKey: "teleconsult.preview.title",
+        Component: TeleconsultPreviewPage,
+      },
+      // The teleconsultation call (issue 10); tc's teleconsult pages link here.
+      { path: "teleconsulti/chiamata/:hashid", titleKey: "teleconsultRoom.title", Component: MemberCallPage },
+      {
+        // Spec 001 §2: the health file opens on archivio; each section is a tab (features/health-file/tabs.ts).
+        path: "profilosanitario",
+        titleKey: "healthFile.title",
+        Component: lazy(() => withCataloguePart("health", import("../features/health-file/pages/HealthFilePage.tsx"))),
+        nav: { label: "nav.healthFile", icon: "it-card" },
+      },
+      {
+        path: "profilosanitario/:section/:action?",
+        titleKey: "healthFile.title",
+        Component: lazy(() => withCataloguePart("health", import("../features/health-file/pages/HealthFilePage.tsx"))),
+      },
+      {
+        // Spec 001 §2: a caregiver adds a therapy to an assisted person's file.
+        path: "familiare/assistito/terapia",
+        titleKey: "healthTherapies.pages.assistedTitle",
+        Component: lazy(() =>
+          withCataloguePart("health", import("../features/health-therapies/pages/AssistedTherapyPage.tsx")),
+        ),
       },
       {
         path: "circolocura",
         titleKey: "careCircle.title",
-        Component: lazy(() => import("../features/care-circle/pages/CareCirclePage.tsx")),
+        Component: lazy(() =>
+          withCataloguePart("careCircle", import("../features/care-circle/pages/CareCirclePage.tsx")),
+        ),
         nav: { label: "nav.careCircle", icon: "it-star-full" },
+      },
+      {
+        path: "familiari/caregiver",
+        titleKey: "caregivers.title",
+        Component: lazy(() =>
+          withCataloguePart("caregivers", import("../features/caregivers/pages/CaregiversPage.tsx")),
+        ),
+        nav: { label: "nav.caregivers", icon: "it-user" },
+      },
+      {
+        path: "contatti-emergenza",
+        titleKey: "emergencyContacts.title",
+        Component: lazy(() =>
+          withCataloguePart(
+            "emergencyContacts",
+            import("../features/emergency-contacts/pages/EmergencyContactsPage.tsx"),
+          ),
+        ),
+        nav: { label: "nav.emergencyContacts", icon: "it-telephone" },
       },
       {
         path: "profilo",
@@ -135,6 +231,24 @@ export const AREAS: Record<Area, AreaDefinition> = {
         titleKey: "settings.title",
         Component: lazy(loadSettingsPage),
         nav: { label: "nav.settings", icon: "it-settings" },
+      },
+      {
+        path: "promemoria",
+        titleKey: "reminders.title",
+        Component: lazy(() => withCataloguePart("reminders", import("../features/reminders/pages/RemindersPage.tsx"))),
+        nav: { label: "nav.reminders", icon: "it-clock" },
+      },
+      {
+        path: "manuali",
+        titleKey: "manuals.title",
+        Component: lazy(() => withCataloguePart("manuals", import("../features/support/pages/ManualsPage.tsx"))),
+        nav: { label: "nav.manuals", icon: "it-file" },
+      },
+      {
+        path: "supporto",
+        titleKey: "supportRequest.title",
+        Component: lazy(() => withCataloguePart("support", import("../features/support/pages/SupportPage.tsx"))),
+        nav: { label: "nav.support", icon: "it-help-circle" },
       },
     ],
   },
@@ -165,19 +279,61 @@ export const AREAS: Record<Area, AreaDefinition> = {
       {
         path: "prenotazioni/dettaglio/:hashid",
         titleKey: "operatorBookings.detail.title",
-        Component: lazy(() => import("../features/operator-bookings/pages/OperatorBookingDetailPage.tsx")),
+        Component: lazy(() =>
+          withCataloguePart("documents", import("../features/operator-bookings/pages/OperatorBookingDetailPage.tsx")),
+        ),
+      },
+      {
+        // The company's templates of documents to sign (spec 002 §3; the spec gives no menu entry:
+        // reached from a reservation's documents section).
+        path: "documenti/modelli",
+        titleKey: "documents.templatesTitle",
+        Component: lazy(() =>
+          withCataloguePart("documents", import("../features/documents/pages/DocumentTemplatesPage.tsx")),
+        ),
       },
       {
         path: "conferma-annullamento",
         titleKey: "operatorBookings.changes.title",
         Component: lazy(() => import("../features/operator-bookings/pages/ChangeRequestsPage.tsx")),
       },
+      // Teleconsultation sections (spec 002 §2 teleconsulto/{section}): service entries of refs 10, 11, 2;
+      // the quick ones only with their permission string (issue 10).
+      {
+        path: "teleconsulto/rapido",
+        titleKey: "teleconsult.operator.title.rapido",
+        Component: OperatorTeleconsultPage,
+        nav: {
+          label: "nav.teleconsult.rapido",
+          icon: "it-video",
+          service: 10,
+          permissions: [OPERATOR_PERMISSIONS.manageEmergencyTeleconsult],
+        },
+      },
+      {
+        path: "teleconsulto/pediatrico",
+        titleKey: "teleconsult.operator.title.pediatrico",
+        Component: OperatorTeleconsultPage,
+        nav: {
+          label: "nav.teleconsult.pediatrico",
+          icon: "it-video",
+          service: 11,
+          permissions: [OPERATOR_PERMISSIONS.managePaediatricTeleconsult],
+        },
+      },
+      {
+        path: "teleconsulto/specialistico",
+        titleKey: "teleconsult.operator.title.specialistico",
+        Component: OperatorTeleconsultPage,
+        nav: { label: "nav.teleconsult.specialistico", icon: "it-video", service: 2 },
+      },
+      { path: "teleconsulto/chiamata/:hashid", titleKey: "teleconsultRoom.title", Component: MemberCallPage },
       {
         // The company's calendar of bookings (spec 002 §2 level-5 navigation keeps "agenda" too).
         path: "agenda",
         titleKey: "agenda.operatorTitle",
-        Component: lazy(() => import("../features/agenda/pages/OperatorAgendaPage.tsx")),
-        nav: { label: "agenda.nav", icon: "it-calendar", visible: (user) => user.company !== null },
+        Component: lazy(() => withCataloguePart("agenda", import("../features/agenda/pages/OperatorAgendaPage.tsx"))),
+        nav: { label: "nav.agenda", icon: "it-calendar", visible: (user) => user.company !== null },
       },
       {
         path: "profilo",
@@ -196,21 +352,21 @@ export const AREAS: Record<Area, AreaDefinition> = {
       {
         path: "bancadati",
         titleKey: "library.title",
-        Component: lazy(() => import("../features/library/pages/LibraryPage.tsx")),
+        Component: lazy(() => withCataloguePart("library", import("../features/library/pages/LibraryPage.tsx"))),
         // Every operator of a company has its library; 'Configura' is decided on the page.
         nav: { label: "nav.library", icon: "it-box", visible: (user) => user.company !== null },
       },
       {
         path: "archivio",
         titleKey: "archive.title",
-        Component: lazy(() => import("../features/archive/pages/ArchivePage.tsx")),
+        Component: lazy(() => withCataloguePart("archive", import("../features/archive/pages/ArchivePage.tsx"))),
         // Spec 002 §1: the archive is reserved to first-level companies.
         nav: { label: "nav.archive", icon: "it-folder", visible: companyLevelIn(COMPANY_LEVELS.firstLevel) },
       },
       {
         path: "analitiche",
         titleKey: "analytics.title",
-        Component: lazy(() => import("../features/analytics/pages/StatisticsPage.tsx")),
+        Component: lazy(() => withCataloguePart("analytics", import("../features/analytics/pages/StatisticsPage.tsx"))),
         // Spec 002 §1: statistics are reserved to first-level companies.
         nav: { label: "nav.analytics", icon: "it-chart-line", visible: companyLevelIn(COMPANY_LEVELS.firstLevel) },
       },
@@ -247,7 +403,35 @@ export const AREAS: Record<Area, AreaDefinition> = {
       {
         path: "pazienti/scheda/:hash",
         titleKey: "patients.card.title",
-        Component: lazy(() => import("../features/patients/pages/PatientCardPage.tsx")),
+        Component: lazy(() => withCataloguePart("health", import("../features/patients/pages/PatientCardPage.tsx"))),
+      },
+      {
+        path: "pazienti/profilo/:hash",
+        titleKey: "healthFile.profileTitle",
+        Component: lazy(() =>
+          withCataloguePart("health", import("../features/health-file/pages/PatientProfilePage.tsx")),
+        ),
+      },
+      {
+        path: "pazienti/referti/dimissioni",
+        titleKey: "healthFile.dischargeTitle",
+        Component: lazy(() =>
+          withCataloguePart("health", import("../features/health-file/pages/DischargeReportsPage.tsx")),
+        ),
+        // Beside the patients: the same services open it.
+        nav: {
+          label: "nav.dischargeReports",
+          icon: "it-file-pdf",
+          visible: (user) => hasActiveService(4)(user) || hasActiveService(1)(user),
+        },
+      },
+      {
+        // Spec 002 §2: a new therapy for one of the company's patients.
+        path: "pazienti/terapia",
+        titleKey: "healthTherapies.pages.patientTitle",
+        Component: lazy(() =>
+          withCataloguePart("health", import("../features/health-therapies/pages/PatientTherapyPage.tsx")),
+        ),
       },
       {
         path: "pazienti/:hash/prenotazioni/nuovo/:tipo",
@@ -272,6 +456,18 @@ export const AREAS: Record<Area, AreaDefinition> = {
         nav: { label: "patients.aslNav", icon: "it-calendar", service: 5 },
       },
       { path: "appuntamenti/:section", titleKey: "patients.asl.title", Component: AslAppointmentsPage },
+      {
+        path: "manuali",
+        titleKey: "manuals.title",
+        Component: lazy(() => withCataloguePart("manuals", import("../features/support/pages/ManualsPage.tsx"))),
+        nav: { label: "nav.manuals", icon: "it-file" },
+      },
+      {
+        path: "supporto",
+        titleKey: "supportRequest.title",
+        Component: lazy(() => withCataloguePart("support", import("../features/support/pages/SupportPage.tsx"))),
+        nav: { label: "nav.support", icon: "it-help-circle" },
+      },
     ],
   },
   admin: {
@@ -286,10 +482,33 @@ export const AREAS: Record<Area, AreaDefinition> = {
         nav: { label: "nav.dashboard", icon: "it-pa" },
       },
       {
+        // Every teleconsultation, read-only (issue 10).
+        path: "teleconsulto",
+        titleKey: "teleconsult.admin.title",
+        Component: lazy(() =>
+          withCataloguePart("teleconsult", import("../features/teleconsult/pages/AdminTeleconsultPage.tsx")),
+        ),
+        nav: { label: "nav.teleconsultsAdmin", icon: "it-video" },
+      },
+      {
         path: "profilo",
         titleKey: "profile.title",
         Component: lazy(loadProfilePage),
         nav: { label: "nav.profile", icon: "it-user" },
+      },
+      {
+        path: "manuali",
+        titleKey: "adminDownloads.title",
+        Component: lazy(() =>
+          withCataloguePart("adminDownloads", import("../features/support/pages/AdminDownloadsPage.tsx")),
+        ),
+        nav: { label: "nav.adminDownloads", icon: "it-file" },
+      },
+      {
+        path: "supporto",
+        titleKey: "supportRequest.title",
+        Component: lazy(() => withCataloguePart("support", import("../features/support/pages/SupportPage.tsx"))),
+        nav: { label: "nav.support", icon: "it-help-circle" },
       },
     ],
   },
@@ -324,7 +543,6 @@ export function createAppRoutes(): RouteObject[] {
   return [
     {
       element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
       children: [
         // Home: the guard sends a signed-in user to their area and everyone else to /login.
         { index: true, element: null },
@@ -374,9 +592,19 @@ export function createAppRoutes(): RouteObject[] {
             },
             { path: "help", element: <HelpPage />, handle: { titleKey: "help.title" } satisfies RouteHandle },
             {
+              path: "promemoria/:token",
+              element: <ReminderAnswerPage />,
+              handle: { titleKey: "reminders.answerTitle" } satisfies RouteHandle,
+            },
+            {
               path: "dev/outbox",
               element: <DevOutboxPage />,
               handle: { titleKey: "outbox.title" } satisfies RouteHandle,
+            },
+            {
+              path: "teleconsulto/ospite/:token",
+              element: <GuestCallPage />,
+              handle: { titleKey: "teleconsultRoom.guest.pageTitle" } satisfies RouteHandle,
             },
             notFound,
           ],

@@ -1,7 +1,12 @@
 // Not "@cura/domain": its index loads zod (the contracts, the zod locale), which the entry does without.
+
+// A loader per part and language (vite-plugins/catalogue-parts.ts), each part a chunk of its own.
+import enParts from "virtual:catalogue/en";
+import itParts from "virtual:catalogue/it";
 import { setValidationLanguage } from "@cura/domain/validation/language";
 import i18n, { type ParseKeys } from "i18next";
 import { initReactI18next } from "react-i18next";
+import type { CataloguePart } from "../../vite-plugins/catalogue-parts.ts";
 // The core of the Italian catalogue: the keys every page may need (vite-plugins/catalogue-parts.ts).
 import itCore from "../locales/it.json?part=core";
 import { STORAGE_KEYS, storage } from "./storage.ts";
@@ -13,29 +18,18 @@ export const DEFAULT_LANGUAGE: Language = "it";
 
 /**
  * Each language's catalogue comes in parts (vite-plugins/catalogue-parts.ts): the core, which every
- * page needs, and one part per layout (the public pages, each area), loaded with the layout's lazy
- * chunk before it renders (`withCataloguePart`, app/routes.tsx). The Italian core is bundled (most
+ * page needs; one part per layout (the public pages, each area), loaded with the layout's lazy chunk
+ * before it renders; and page parts, the groups of a page that its area's first page does without,
+ * loaded with that page (`withCataloguePart`, app/routes.tsx). The Italian core is bundled (most
  * visits never leave Italian); the rest are lazy chunks. Another language is fetched when it is
  * chosen, or at start, before the first render (main.tsx awaits `i18nReady`), with every part
  * loaded so far, so no page ever shows in one language and then another, nor shows a key.
  */
-export type CataloguePart = "public" | "cittadino" | "operatore" | "admin";
 type Catalogue = Record<string, unknown>;
-const CATALOGUES: Record<Language, Record<CataloguePart | "core", () => Promise<{ default: Catalogue }>>> = {
-  it: {
-    core: async () => ({ default: itCore }),
-    public: () => import("../locales/it.json?part=public"),
-    cittadino: () => import("../locales/it.json?part=cittadino"),
-    operatore: () => import("../locales/it.json?part=operatore"),
-    admin: () => import("../locales/it.json?part=admin"),
-  },
-  en: {
-    core: () => import("../locales/en.json?part=core"),
-    public: () => import("../locales/en.json?part=public"),
-    cittadino: () => import("../locales/en.json?part=cittadino"),
-    operatore: () => import("../locales/en.json?part=operatore"),
-    admin: () => import("../locales/en.json?part=admin"),
-  },
+type Loader = () => Promise<{ default: Catalogue }>;
+const CATALOGUES: Record<Language, Record<CataloguePart | "core", Loader>> = {
+  it: { ...itParts, core: async () => ({ default: itCore }) },
+  en: enParts,
 };
 
 /** The parts the pages shown so far needed, in whatever language: a switch loads them all. */
@@ -65,8 +59,8 @@ async function loadCatalogue(language: Language): Promise<void> {
 }
 
 /**
- * Loads a layout's module and its part of the catalogue in the current language together, so the
- * layout renders with its texts: `lazy(() => withCataloguePart("public", import("./PublicLayout.tsx")))`.
+ * Loads a layout's or a page's module and its part of the catalogue in the current language
+ * together, so it renders with its texts: `lazy(() => withCataloguePart("public", import("./PublicLayout.tsx")))`.
  */
 export async function withCataloguePart<T>(part: CataloguePart, module: Promise<T>): Promise<T> {
   partsInUse.add(part);

@@ -19,3 +19,11 @@ declare module "*.json?part=admin" {
   const part: Record<string, unknown>;
   export default part;
 }
+// The loaders of every part of a language (vite-plugins/catalogue-parts.ts).
+declare module "virtual:catalogue/*" {
+  const loaders: Record<
+    import("../../vite-plugins/catalogue-parts.ts").CataloguePart | "core",
+    () => Promise<{ default: Record<string, unknown> }>
+  >;
+  export default loaders;
+}

@@ -18,8 +18,8 @@ const reactstrap = packageDir("reactstrap");
 
 /**
  * Words the app uses as values, not as classes (alert kinds, a route segment, upload states, an ARIA
- * role, an icon's name): the library styles them only inside components the app does not use
- * (callout, notification, upload, toolbar).
+ * role, an icon's name, a threshold band's field): the library styles them only inside components
+ * the app does not use (callout, notification, upload, toolbar, a date picker's "min").
  */
 const NOT_CLASSES = new Set([
   "success",
@@ -32,6 +32,7 @@ const NOT_CLASSES = new Set([
   "loading",
   "toolbar",
   "it-more-actions",
+  "min",
 ]);
 
 function classesOf(css: string): Set<string> {

@@ -1,10 +1,10 @@
 import type { TUser } from "@cura/domain";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
 import { vi } from "vitest";
+import { AppRoutes } from "../app/AppRoutes.tsx";
 import { AppProviders, createQueryClient } from "../app/providers.tsx";
 import { createAppRoutes } from "../app/routes.tsx";
-import { setApiNavigator } from "../lib/api.ts";
 import { session } from "../lib/session.ts";
 import { STORAGE_KEYS } from "../lib/storage.ts";
 
@@ -111,16 +111,32 @@ export function mockFetch(respond: Responder = () => undefined) {
 }
 
 /** Renders the whole app (route table, guard, shells) at `path`, in memory. */
+/**
+ * The whole app at `path`, routed as in the browser (app/AppRoutes.tsx) in memory. `router` reads
+ * where the app is (`router.state.location`) and moves it (`router.navigate`), as a test would.
+ */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  setApiNavigator((to) => {
-    void router.navigate(to, { replace: true });
-  });
+  let navigate: NavigateFunction | null = null;
+  const router = {
+    state: { location: { pathname: path, search: "", hash: "", state: null, key: "default" } as Location },
+    navigate: async (to: string) => {
+      if (!navigate) throw new Error("The app has not rendered yet");
+      await navigate(to);
+    },
+  };
+  function RouterProbe() {
+    router.state.location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe />
+        <AppRoutes routes={createAppRoutes()} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient };

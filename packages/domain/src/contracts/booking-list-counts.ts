@@ -8,6 +8,10 @@ import { envelope } from "./common.ts";
  */
 export const ZBookingGroupCounts = z.object({ pending: z.number(), confirmed: z.number(), history: z.number() });
 export type TBookingGroupCounts = z.infer<typeof ZBookingGroupCounts>;
-export const ZBookingListCounts = z.object({ prestazione: ZBookingGroupCounts, prodotto: ZBookingGroupCounts });
+export const ZBookingListCounts = z.object({
+  prestazione: ZBookingGroupCounts,
+  prodotto: ZBookingGroupCounts,
+  teleconsulto: ZBookingGroupCounts,
+});
 export type TBookingListCounts = z.infer<typeof ZBookingListCounts>;
 export const ZBookingListCountsResponse = envelope(ZBookingListCounts);

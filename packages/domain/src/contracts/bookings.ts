@@ -13,9 +13,11 @@ import { envelope, pagedEnvelope, ZHashid, ZPageQuery } from "./common.ts";
 
 export const BOOKING_MESSAGES = {
   created: "Prenotazione inviata",
+  forWhomOne: "Scegli per chi prenotare: un familiare o la persona che assisti",
   updated: "Prenotazione aggiornata",
   slotTaken: "Lo slot scelto non è più disponibile: scegline un altro",
   transitionRefused: "Operazione non consentita per lo stato attuale della prenotazione",
+  notTeleconsult: "La prestazione scelta non è un teleconsulto",
   notesLocked: "Le note non sono più modificabili dopo l'orario dell'appuntamento",
   appointmentPassed: "L'orario dell'appuntamento è passato: per modifiche contatta la struttura",
   phoneNotVerified: "Verifica il numero di telefono per prenotare",
@@ -82,6 +84,8 @@ export const ZBookingCreateBody = z
     no_preference: z.boolean().optional(),
     /** For whom: a family member's hashid; absent for oneself. */
     family_member: ZHashid.optional(),
+    /** For whom: the user hashid of a person the caller is an enabled caregiver of (the booking is theirs). */
+    assisted: ZHashid.optional(),
     products: z.array(ZBookingProductLine).max(20, "Al massimo 20 prodotti").optional(),
     nre: ZNre.optional(),
     rev: ZRev.optional(),
@@ -89,6 +93,8 @@ export const ZBookingCreateBody = z
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    // A caregiver books for the assisted person, not for the caregiver's own family members.
+    if (body.assisted && body.family_member) issue("family_member", BOOKING_MESSAGES.forWhomOne);
     if (body.kind === "prodotto") {
       if (!body.company) issue("company", BOOKING_MESSAGES.companyRequired);
       if (!body.products?.length) issue("products", BOOKING_MESSAGES.productsRequired);
@@ -97,6 +103,8 @@ export const ZBookingCreateBody = z
     if (!body.health_service) issue("health_service", BOOKING_MESSAGES.serviceRequired);
     const ways = [body.start !== undefined, body.preferences !== undefined, body.no_preference === true];
     if (ways.filter(Boolean).length !== 1) issue("start", BOOKING_MESSAGES.dateRequired);
+    // A teleconsultation opens its room at a time: a free slot only.
+    else if (body.kind === "teleconsulto" && body.start === undefined) issue("start", BOOKING_MESSAGES.dateRequired);
     else if (body.preferences && body.preferences.length < MIN_BOOKING_PREFERENCES)
       issue("preferences", BOOKING_MESSAGES.preferencesMin);
   });

@@ -13,6 +13,8 @@ export const ZOutboxMessage = z.object({
   subject: z.string().nullable(),
   text: z.string(),
   html: z.string().nullable(),
+  /** Names and sizes of the files sent with an e-mail (their bytes are not kept). */
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
   created_at: z.string(),
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;

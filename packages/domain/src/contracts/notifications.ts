@@ -125,3 +125,8 @@ export type TBookingMessageBody = z.infer<typeof ZBookingMessageBody>;
 export const ZBookingMessageResponse = envelope(ZBookingMessage).extend({ message: z.string().optional() });
 export const ZBookingMessageListResponse = envelope(z.array(ZBookingMessage));
 export const ZBookingMessagesReadResponse = envelope(z.object({ updated: z.number() }));
+
+/** `GET push/key`: the VAPID public key (base64url) a page passes to `pushManager.subscribe`. */
+export const ZPushKeyResponse = z.object({
+  data: z.object({ public_key: z.string().nullable() }),
+});

@@ -13,7 +13,8 @@ import type { Executor } from "../../db/client.ts";
 import { type Principal, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { zonedDate } from "../../platform/zoned-time.ts";
-import { ownFamilyMember } from "../care/index.ts";
+import { assertCompanyServiceActive } from "../billing/index.ts";
+import { caregiverGrant, ownFamilyMember } from "../care/index.ts";
 import { lockHealthService } from "../companies/index.ts";
 import { phoneVerified } from "../identity/index.ts";
 import { productsByCode } from "../products/index.ts";
@@ -22,6 +23,7 @@ import { recordChange } from "./history.ts";
 import { presentBooking } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import type { BookingProductLine } from "./tables.ts";
+import { onTeleconsultBooked, TELECONSULT_KIND, TELECONSULT_SERVICE_REF } from "./teleconsult-entries.ts";
 
 /**
  * `POST reservations` (the wizard of spec 001 screen 12). Three ways to ask for a health service:
@@ -42,7 +44,7 @@ export async function createBooking(
     ? (await ownFamilyMember(ctx.db, ctx.ids, principal.userId, body.family_member)).id
     : null;
   const common = {
-    userId: principal.userId,
+    userId: body.assisted ? await assistedPerson(ctx, principal, body.assisted) : principal.userId,
     familyMemberId,
     status: "ricevuto" as const,
     nre: body.nre ?? null,
@@ -60,7 +62,43 @@ export async function createBooking(
   return presentBooking(ctx, row);
 }
 
+/**
+ * A booking for the assisted person is theirs (their list, their company's patient): only an enabled
+ * caregiver of theirs may make it (spec 001 §6); anyone else, and a pending or disabled caregiver,
+ * gets 404, as for any person who is not theirs to book for.
+ */
+async function assistedPerson(ctx: ModuleContext, principal: Principal, hashid: string): Promise<number> {
+  const assistedId = ctx.ids.decode(hashid);
+  if (assistedId === null || assistedId === principal.userId) throw notFound();
+  const grant = await caregiverGrant(ctx.db, principal.userId, assistedId);
+  if (!grant?.enabled) throw notFound();
+  return assistedId;
+}
+
 type Common = Pick<repository.NewBooking, "userId" | "familyMemberId" | "status" | "nre" | "rev" | "notes">;
+
+/**
+ * The kind of a booking at a slot: teleconsulto for a health service of the teleconsult platform
+ * service (ref 2, the specialist teleconsultation of the wizard), which the company must be
+ * subscribed to (403 'Servizio non attivo'); prestazione otherwise. Asking for a teleconsultation of
+ * another service is a 422 on the service.
+ */
+async function teleconsultKindOf(
+  ctx: ModuleContext,
+  tx: Executor,
+  principal: Principal,
+  body: TBookingCreateBody,
+  serviceHashid: string,
+  companyId: number,
+): Promise<"prestazione" | typeof TELECONSULT_KIND> {
+  const { service } = await bookableHealthService(ctx, tx, principal, serviceHashid);
+  if (service.positionRef !== TELECONSULT_SERVICE_REF) {
+    if (body.kind === TELECONSULT_KIND) throw fieldError("health_service", BOOKING_MESSAGES.notTeleconsult);
+    return "prestazione";
+  }
+  await assertCompanyServiceActive(tx, companyId, TELECONSULT_SERVICE_REF, new Date());
+  return TELECONSULT_KIND;
+}
 
 function serviceIdOf(ctx: ModuleContext, body: TBookingCreateBody): { hashid: string; id: number } {
   const hashid = body.health_service;
@@ -87,15 +125,18 @@ async function bookSlot(
     const locked = await lockHealthService(tx, service.id);
     if (!locked) throw notFound();
     const slot = await freeSlotAt(ctx, tx, principal, service.hashid, Date.parse(start));
+    // A health service of the teleconsult platform service is a specialist teleconsultation.
+    const kind = await teleconsultKindOf(ctx, tx, principal, body, service.hashid, locked.companyId);
     const bookingId = await repository.insertBooking(tx, {
       ...common,
       companyId: locked.companyId,
       healthServiceId: locked.id,
-      kind: "prestazione",
+      kind,
       startAt: slot.start,
       endAt: slot.end,
     });
     await created(tx, request, bookingId, locked.companyId, { start: slot.start.toISOString() });
+    if (kind === TELECONSULT_KIND) await onTeleconsultBooked(tx, { bookingId, companyId: locked.companyId, ...common });
     return bookingId;
   });
 }
@@ -114,6 +155,9 @@ async function requestWithPreferences(
   const service = serviceIdOf(ctx, body);
   return ctx.db.transaction(async (tx) => {
     const { service: row, company } = await bookableHealthService(ctx, tx, principal, service.hashid);
+    // A teleconsultation is booked at a slot only (it opens a room at that time).
+    if (body.kind === TELECONSULT_KIND || row.positionRef === TELECONSULT_SERVICE_REF)
+      throw fieldError("start", BOOKING_MESSAGES.dateRequired);
     const preferences = body.no_preference ? [] : checkedPreferences(body.preferences ?? [], company.timezone);
     const bookingId = await repository.insertBooking(tx, {
       ...common,

@@ -27,4 +27,22 @@ export const bookingsModule: CuraModule = {
 export { freeSlotAt } from "./availability.ts";
 export { bookingById, companyBookings, type EnteredChange, enterBooking } from "./company-entries.ts";
 export { citizenCalendar } from "./lists.ts";
+// The teleconsult room saves its chat as the booking's messages (the same rules and notifications).
+export { postMessage } from "./messages.ts";
 export { bookingCountOf, bookingUserIds } from "./read-models.ts";
+// The teleconsult module: its requests are bookings of kind teleconsulto, entered, read, moved and
+// ended here; confirming one calls its hook (the operator assigned) in confirm's transaction.
+export {
+  enterTeleconsultBooking,
+  lockTeleconsultBooking,
+  moveTeleconsultStart,
+  setTeleconsultBookedHook,
+  setTeleconsultConfirmHook,
+  settleTeleconsultBooking,
+  TELECONSULT_KIND,
+  type TeleconsultBookingState,
+  teleconsultBookingJson,
+  teleconsultBookingStates,
+} from "./teleconsult-entries.ts";
+// The reminders (notifications module): "Non posso venire" cancels as the citizen would, reason 2.
+export { cancel as cancelBooking } from "./transitions.ts";

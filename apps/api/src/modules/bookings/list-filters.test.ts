@@ -173,10 +173,12 @@ describe("GET users/own/reservations/counts", () => {
     expect(mine.json().data).toEqual({
       prestazione: { pending: 2, confirmed: 2, history: 3 },
       prodotto: { pending: 1, confirmed: 0, history: 1 },
+      teleconsulto: { pending: 0, confirmed: 0, history: 0 },
     });
     expect((await people.citizen2.get("users/own/reservations/counts")).json().data).toEqual({
       prestazione: { pending: 1, confirmed: 0, history: 0 },
       prodotto: { pending: 0, confirmed: 0, history: 0 },
+      teleconsulto: { pending: 0, confirmed: 0, history: 0 },
     });
   });
 

@@ -182,7 +182,7 @@ export interface ListFilter {
   status?: string;
   /** Any of these statuses (a tab of BOOKING_LIST_GROUPS). */
   statuses?: readonly string[];
-  kind?: "prestazione" | "prodotto";
+  kind?: BookingRow["kind"];
   /** Appointments starting at or after this instant. */
   from?: Date;
   /** Appointments starting before this instant. */

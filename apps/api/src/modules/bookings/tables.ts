@@ -49,7 +49,7 @@ export const bookings = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** For whom, when a family member of the citizen. */
     familyMemberId: integer().references(() => familyMembers.id, { onDelete: "restrict" }),
-    kind: text({ enum: ["prestazione", "prodotto"] })
+    kind: text({ enum: ["prestazione", "prodotto", "teleconsulto"] })
       .notNull()
       .default("prestazione"),
     /** BOOKING_STATUSES of @cura/domain. */

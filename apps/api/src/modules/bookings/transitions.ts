@@ -20,6 +20,7 @@ import { recordChange } from "./history.ts";
 import { presentBooking } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { actorKind, assertParty, bookingId } from "./scope.ts";
+import { onTeleconsultConfirm } from "./teleconsult-entries.ts";
 
 /**
  * The status changes of a booking, each through the shared state machine (packages/domain): a
@@ -69,7 +70,7 @@ async function transition(
   request: FastifyRequest,
   hashid: string,
   action: BookingAction,
-  changes: (row: repository.BookingRow) => Changes = () => ({}),
+  changes: (row: repository.BookingRow, tx: Executor) => Changes | Promise<Changes> = () => ({}),
   detail?: Record<string, unknown>,
 ): Promise<TBooking> {
   const principal = principalOf(request);
@@ -77,7 +78,7 @@ async function transition(
   await ctx.db.transaction(async (tx) => {
     const row = await repository.lockBooking(tx, id);
     assertParty(principal, row);
-    await applyTo(tx, request, row, action, changes(row), detail);
+    await applyTo(tx, request, row, action, await changes(row, tx), detail);
   });
   return present(ctx, id);
 }
@@ -94,11 +95,14 @@ export async function details(ctx: ModuleContext, request: FastifyRequest, hashi
 
 /** `GET|POST reservations/company/confirm/{id}`: the company accepts the request as it is. */
 export const confirm = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
-  transition(ctx, request, hashid, "confirm", (row) => {
+  transition(ctx, request, hashid, "confirm", async (row, tx) => {
     // A request with preferences (or none) has no time yet: the company proposes one instead.
     if (row.status === "ricevuto" && needsTimeToConfirm(row.kind, row.startAt))
       throw conflict(BOOKING_MESSAGES.timeRequired);
-    return {};
+    // The state machine first (a second operator taking a teleconsultation in charge gets 409), then
+    // the teleconsultation's own part: the operator assigned, a quick request started now.
+    nextOf(row.status, "confirm", request);
+    return onTeleconsultConfirm(tx, row, principalOf(request), new Date());
   });
 
 /** `POST reservations/company/reject/{id}`: the company refuses, with a reason 1–4. */

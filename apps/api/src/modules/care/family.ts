@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import { principalOf } from "../../platform/auth/access.ts";
+import { isUniqueViolation } from "../../platform/database-errors.ts";
 import type { Ids } from "../../platform/ids.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import * as repository from "./repository.ts";
@@ -43,14 +44,6 @@ export async function ownFamilyMember(
 }
 
 const duplicate = () => fieldError("tax_code", FAMILY_MESSAGES.duplicate);
-
-/** A concurrent insert of the same tax code meets the unique index: the same 422 as the check. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 function valuesOf(body: TFamilyMemberBody) {
   return {

@@ -9,11 +9,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleContext } from "../../platform/module.ts";
 import { CITIZEN } from "./access-rules.ts";
 import * as family from "./family.ts";
+import { caregiverRoutes } from "./routes-caregivers.ts";
+import { emergencyRoutes } from "./routes-emergency.ts";
 
 const tags = ["care"];
 
-/** Family and caregivers (spec 001 §7 Family and caregivers): the citizen's family members. */
+/** Family and caregivers (spec 001 §7 Family and caregivers), emergency contacts, the user code. */
 export const careRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
+  await app.register(caregiverRoutes, { ctx });
+  await app.register(emergencyRoutes, { ctx });
   app.get(
     "/familymembers",
     {

@@ -32,3 +32,9 @@ export {
   membershipFromRow,
   membershipOf,
 } from "./service.ts";
+// The teleconsult module routes quick requests to a company with an operator on (issue 10).
+export {
+  runsPlatformService,
+  type TeleconsultRoutingCandidate,
+  teleconsultRoutingCandidates,
+} from "./teleconsult-routing.ts";

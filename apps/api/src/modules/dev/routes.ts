@@ -63,6 +63,11 @@ export const devRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (a
           subject: row.subject,
           text: row.text,
           html: row.html,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            content_type: a.contentType,
+            size: a.size,
+          })),
           created_at: row.createdAt.toISOString(),
         })),
       };

@@ -4,7 +4,8 @@ import { filesRoutes } from "./routes.ts";
 export const filesModule: CuraModule = { name: "files", routes: filesRoutes };
 
 // The module's public surface (docs/architecture.md "Boundaries"): other modules store, check and read
-// files through these, never through the files tables.
+// files through these, never through the files tables. readUpload: a form with one file and its fields.
+export { readUpload } from "./multipart.ts";
 export {
   addFileReadRule,
   addFileReferenceRule,

@@ -4,6 +4,7 @@ import {
   normalizeTaxCode,
   notFound,
   type TUser,
+  type TUserCard,
   type TUserSearchItem,
   USER_TYPES,
   type UserType,
@@ -32,18 +33,35 @@ export function addUserReadRule(rule: UserReadRule): void {
 }
 
 /**
- * GET users/{id}: oneself, or anyone for an administrator; everyone else gets 404. An administrator
- * reading someone else's account is a sensitive read, logged before it is answered (issue 9 §4).
+ * GET users/{id}: oneself, or anyone for an administrator; someone a read rule admits (an operator
+ * of the person's company, an enabled caregiver: the care module's rule) gets the person's card
+ * only (name, picture, contacts); everyone else gets 404. An administrator reading someone else's
+ * account is a sensitive read, logged before it is answered (issue 9 §4).
  */
-export async function readUser(ctx: ModuleContext, request: FastifyRequest, hashid: string): Promise<TUser> {
+export async function readUser(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  hashid: string,
+): Promise<TUser | TUserCard> {
   const principal = principalOf(request);
   const id = ctx.ids.decode(hashid);
   if (id === null) throw notFound();
-  const allowed = id === principal.userId || principal.type === USER_TYPES.admin || (await anyRule(ctx, principal, id));
-  if (!allowed) throw notFound();
+  const full = id === principal.userId || principal.type === USER_TYPES.admin;
+  if (!full && !(await anyRule(ctx, principal, id))) throw notFound();
   const user = await repository.findUserById(ctx.db, id);
   if (!user || user.deletedAt) throw notFound();
   const answer = await currentUser(ctx, id);
+  if (!full) {
+    return {
+      hashid: answer.hashid,
+      name: answer.anagrafica?.name ?? "",
+      surname: answer.anagrafica?.surname ?? "",
+      profile_pic: answer.profile_pic,
+      email: answer.email,
+      prefix: answer.anagrafica?.prefix ?? null,
+      tel_number: answer.anagrafica?.tel_number ?? null,
+    };
+  }
   if (principal.type === USER_TYPES.admin && id !== principal.userId) {
     await recordAccess(ctx.db, request, { entity: "user", entityId: id, subjectUserId: id });
   }

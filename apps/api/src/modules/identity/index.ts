@@ -11,8 +11,11 @@ export { toAnagraficaValues, updateAnagrafica } from "./anagrafica.ts";
 // Who may change a patient's contacts (an operator only before the person's first sign-in), and an
 // operator's verification of a patient's phone (PATCH users/{id}/number-verification, patients).
 export { hasEverSignedIn } from "./contacts.ts";
-export { markNumberVerifiedByOperator } from "./otp.ts";
-export { isCitizen, phoneVerified } from "./read-models.ts";
+// Who else may read a user's card (GET users/{id}): the care module adds its rule (caregivers, operators).
+export { addUserReadRule, type UserReadRule } from "./directory.ts";
+// verifyOtp: the health records check the one-time code that signs a clinical report (issue 11).
+export { markNumberVerifiedByOperator, verifyOtp } from "./otp.ts";
+export { isCitizen, phoneVerified, sessionIsLive } from "./read-models.ts";
 export { createAccountFor, EMAIL_TAKEN_MESSAGE } from "./registration.ts";
 export { emailTaken, findUsersByTaxCode } from "./repository.ts";
 export { currentUser } from "./service.ts";

@@ -111,11 +111,13 @@ export async function verifyOtp(
   principal: Principal,
   userHashid: string,
   body: z.output<typeof ZOtpVerifyBody>,
+  /** Another module's check (a signature): only a code sent for this cause counts; others are not found. */
+  expectedCause?: number,
 ): Promise<{ status: OtpStatus }> {
   assertSelf(ctx, principal, userHashid);
   const id = ctx.ids.decode(body.hashid);
   const found = id ? await otpRepository.findCode(ctx.db, id, principal.userId) : null;
-  if (!found) throw notFound();
+  if (!found || (expectedCause !== undefined && found.code.cause !== expectedCause)) throw notFound();
   const { code: otp } = found;
   const closed = closedStatus(otp, found.expired);
   if (closed !== null) return { status: closed };

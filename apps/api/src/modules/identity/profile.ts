@@ -5,6 +5,7 @@ import type { Executor } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { saveSubscription } from "../../platform/push/subscriptions.ts";
 import { addFileReferenceRule, readPrivateFile, withFileReleases } from "../files/index.ts";
 import * as credentials from "./credentials-repository.ts";
 import * as otpRepository from "./otp-repository.ts";
@@ -89,6 +90,8 @@ async function applyConsents(tx: Executor, request: FastifyRequest, userId: numb
 
 export async function setPushToken(ctx: ModuleContext, principal: Principal, body: z.output<typeof ZPushTokenBody>) {
   await repository.updateUser(ctx.db, principal.userId, { pushToken: body.token });
+  // A browser's PushSubscription JSON joins the user's devices (platform/push); others stay as the token only.
+  await saveSubscription(ctx.db, principal.userId, body.token, { allowHttp: ctx.config.env !== "production" });
 }
 
 /** POST users/profile/picture: a picture the user uploaded (POST resources/public, destination profilo). */

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { anagrafiche, users } from "./tables.ts";
+import { anagrafiche, sessions, users } from "./tables.ts";
 
 /** Read-only answers about a user that other modules' rules need (docs/architecture.md "Boundaries"). */
 
@@ -24,4 +25,14 @@ export async function isCitizen(db: Executor, id: number): Promise<boolean> {
     .where(and(eq(users.id, id), eq(users.type, 0), isNull(users.deletedAt)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Whether the session whose key is in `sessionId` is still live (not revoked by a logout, a password
+ * change or a disabled account, and not expired), as a SQL fragment: the teleconsult module's
+ * operator switches count only while the session that switched them on lives (issue 10: off at logout
+ * and expiry), in its own query.
+ */
+export function sessionIsLive(sessionId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`;
 }

@@ -1,4 +1,11 @@
-import { ZHashid, ZMeResponse, ZSuspensionBody, ZUserSearchQuery, ZUserSearchResponse } from "@cura/domain";
+import {
+  ZHashid,
+  ZMeResponse,
+  ZSuspensionBody,
+  ZUserOrCardResponse,
+  ZUserSearchQuery,
+  ZUserSearchResponse,
+} from "@cura/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../platform/auth/access.ts";
@@ -16,9 +23,10 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = as
       config: { access: {} },
       schema: {
         tags,
-        summary: "A user: oneself, or anyone for an administrator (others get 404)",
+        summary:
+          "A user: oneself, or anyone for an administrator; a card (name, picture, contacts) for an operator of their company or an enabled caregiver; others 404",
         params: ZUserParams,
-        response: { 200: ZMeResponse },
+        response: { 200: ZUserOrCardResponse },
       },
     },
     async (request) => ({ data: await directory.readUser(ctx, request, request.params.id) }),

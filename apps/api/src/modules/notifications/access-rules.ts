@@ -5,3 +5,6 @@ import type { Access } from "../../platform/auth/access.ts";
  * act on their own notifications only; the service scopes every query to the signed-in user.
  */
 export const SIGNED_IN: Access = {};
+
+/** Citizens: reminders of their appointments. */
+export const CITIZEN: Access = { types: [0] };

@@ -71,6 +71,7 @@ export async function notifyBookingChanges(
       bookingId: change.bookingId,
       action: change.action,
       emailStatus: "pending" as const,
+      pushStatus: "pending" as const,
     };
     if (actor?.type !== 0) {
       rows.push({ ...base, userId: citizenId, audience: "citizen", ...textForCitizen(change.action, facts) });

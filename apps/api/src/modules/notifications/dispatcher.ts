@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ModuleContext } from "../../platform/module.ts";
+import type { PushSender } from "../../platform/push/sender.ts";
 import { currentUser } from "../identity/index.ts";
 import { bookingLink } from "./links.ts";
 import * as repository from "./repository.ts";
@@ -53,6 +54,38 @@ export async function dispatchNotificationEmails(ctx: ModuleContext, log?: Fasti
   return claimed.length;
 }
 
+const AREA_HOME: Record<string, string> = { citizen: "/cittadino", operator: "/operatore", admin: "/admin" };
+
+/**
+ * Sends one batch of pending pushes to the users' browsers (platform/push: every subscription,
+ * three attempts each); answers how many rows it handled. A row is sent once even when none of the
+ * user's browsers took it: the in-app notification and the e-mail remain.
+ */
+export async function dispatchNotificationPushes(
+  ctx: ModuleContext,
+  sender: PushSender,
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  const claimed = await repository.claimPendingPushes(ctx.db, BATCH);
+  await Promise.all(
+    claimed.map(async (row) => {
+      try {
+        const url = bookingLink(ctx.ids, row.audience, row.bookingId) ?? AREA_HOME[row.audience] ?? "/";
+        const delivered = await sender.sendToUsers(ctx.db, [row.userId], {
+          title: row.title,
+          body: row.body,
+          extraData: { url, kind: row.kind },
+        });
+        await repository.finishPush(ctx.db, row.id, delivered > 0 ? "sent" : "failed");
+      } catch (error) {
+        log?.error({ err: error, notification: row.id }, "notification push failed");
+        await repository.finishPush(ctx.db, row.id, "failed");
+      }
+    }),
+  );
+  return claimed.length;
+}
+
 export interface EmailDispatcher {
   /** Sends everything pending now; resolves when done (the scheduled job, tests). */
   drain(): Promise<void>;
@@ -68,7 +101,11 @@ export function kickDispatchers(): void {
   for (const dispatcher of running) dispatcher.kick();
 }
 
-export function createEmailDispatcher(ctx: ModuleContext, log: FastifyBaseLogger): EmailDispatcher {
+export function createEmailDispatcher(
+  ctx: ModuleContext,
+  log: FastifyBaseLogger,
+  pushSender: PushSender | null = null,
+): EmailDispatcher {
   let kickTimer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
   let again = false;
@@ -77,6 +114,7 @@ export function createEmailDispatcher(ctx: ModuleContext, log: FastifyBaseLogger
   const drainOnce = async () => {
     // A full batch may mean more are waiting.
     while (!stopped && (await dispatchNotificationEmails(ctx, log)) === BATCH) {}
+    if (pushSender) while (!stopped && (await dispatchNotificationPushes(ctx, pushSender, log)) === BATCH) {}
   };
 
   /** One run at a time per instance; a request during a run asks for one more afterwards. */

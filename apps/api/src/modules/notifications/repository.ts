@@ -161,3 +161,28 @@ export async function finishEmail(
     .set({ emailStatus: status, emailClaimedAt: null, ...(status === "sent" ? { emailSentAt: new Date() } : {}) })
     .where(eq(notifications.id, id));
 }
+
+/** Claims up to `limit` rows waiting for their push, as claimPendingEmails does for e-mails. */
+export async function claimPendingPushes(db: Executor, limit: number): Promise<NotificationRow[]> {
+  const waiting = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      or(
+        eq(notifications.pushStatus, "pending"),
+        and(eq(notifications.pushStatus, "sending"), lt(notifications.pushClaimedAt, STALE_CLAIM)),
+      ),
+    )
+    .orderBy(asc(notifications.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(notifications)
+    .set({ pushStatus: "sending", pushClaimedAt: sql`now()` })
+    .where(inArray(notifications.id, waiting))
+    .returning();
+}
+
+export async function finishPush(db: Executor, id: number, status: "sent" | "failed"): Promise<void> {
+  await db.update(notifications).set({ pushStatus: status, pushClaimedAt: null }).where(eq(notifications.id, id));
+}

@@ -102,8 +102,14 @@ export async function notifyUser(
     body: string;
     popup?: { action: string | null; variant: PopupVariant };
     email?: boolean;
+    /**
+     * Also a Web Push to the user's browsers. By default a popup is pushed too: a popup is what asks
+     * for attention now (a teleconsultation taken in charge, moved or expired, a request waiting).
+     */
+    push?: boolean;
   },
 ): Promise<void> {
+  const push = input.push ?? input.popup !== undefined;
   await repository.insertNotifications(db, [
     {
       userId: input.userId,
@@ -115,10 +121,11 @@ export async function notifyUser(
       popupAction: input.popup?.action ?? null,
       popupVariant: input.popup?.variant ?? "info",
       emailStatus: input.email ? "pending" : "none",
+      pushStatus: push ? "pending" : "none",
     },
   ]);
   if (input.popup) await publish(db, userRoom(input.userId), REALTIME_EVENTS.popup);
-  if (input.email) kickDispatchers();
+  if (input.email || push) kickDispatchers();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 // Foreign keys only: a notification belongs to a user and may be about a booking.
 import { bookings } from "../bookings/tables.ts";
 import { users } from "../identity/tables.ts";
@@ -41,6 +41,11 @@ export const notifications = pgTable(
     emailAttempts: smallint().notNull().default(0),
     emailClaimedAt: timestamp({ withTimezone: true }),
     emailSentAt: timestamp({ withTimezone: true }),
+    /** Web Push to the user's browsers (platform/push): none, pending, sending, sent, failed. */
+    pushStatus: text({ enum: ["none", "pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("none"),
+    pushClaimedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,5 +54,48 @@ export const notifications = pgTable(
     index("notifications_user_popup_idx").on(t.userId).where(sql`${t.popup} and ${t.seenAt} is null`),
     // The dispatcher's queue: only rows still waiting for their e-mail.
     index("notifications_email_queue_idx").on(t.id).where(sql`${t.emailStatus} in ('pending', 'sending')`),
+    index("notifications_push_queue_idx").on(t.id).where(sql`${t.pushStatus} in ('pending', 'sending')`),
+  ],
+);
+
+/** A citizen's reminder preferences (channels, lead times, kinds); no row: the defaults. */
+export const reminderPreferences = pgTable("reminder_preferences", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  channels: text().array().notNull(),
+  leads: text().array().notNull(),
+  kinds: text().array().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One reminder of one booking at one lead time on one channel. The row is reserved (unique) before
+ * anything is sent: two instances running the job at once insert it once, and only the one whose
+ * insert succeeded sends. The citizen's answer through its links is recorded once (respondedAt).
+ */
+export const reminderSends = pgTable(
+  "reminder_sends",
+  {
+    id: serial().primaryKey(),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lead: text().notNull(),
+    channel: text({ enum: ["email", "sms", "push", "bot"] }).notNull(),
+    /** reserved (about to be sent), sent, skipped (no address, no device), failed. */
+    status: text({ enum: ["reserved", "sent", "skipped", "failed"] })
+      .notNull()
+      .default("reserved"),
+    response: text({ enum: ["confermo", "annullo"] }),
+    respondedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("reminder_sends_once").on(t.bookingId, t.lead, t.channel),
+    index("reminder_sends_user_idx").on(t.userId),
   ],
 );

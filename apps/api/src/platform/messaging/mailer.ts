@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a signed document); the dev outbox keeps their names and sizes. */
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export interface Mailer {
@@ -28,9 +30,17 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? null,
+          attachments: (mail.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            size: a.content.byteLength,
+          })),
         });
       }
-      if (transport) await transport.sendMail({ from: options.from, ...mail });
+      if (transport) {
+        const attachments = mail.attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) }));
+        await transport.sendMail({ from: options.from, ...mail, attachments });
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { outboxMessages } from "./tables.ts";
+import { type OutboxAttachment, outboxMessages } from "./tables.ts";
 
 export interface OutboxEntry {
   channel: "email" | "sms";
@@ -8,6 +8,7 @@ export interface OutboxEntry {
   subject: string | null;
   text: string;
   html: string | null;
+  attachments?: OutboxAttachment[];
 }
 
 export function createOutbox(db: Database) {

@@ -1,4 +1,7 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** What the outbox keeps of an attachment: enough to see that it was sent, not its bytes. */
+export type OutboxAttachment = { filename: string; contentType: string; size: number };
 
 /** Every e-mail and SMS sent outside production lands here, readable at /dev/outbox. */
 export const outboxMessages = pgTable(
@@ -10,6 +13,7 @@ export const outboxMessages = pgTable(
     subject: text(),
     text: text().notNull(),
     html: text(),
+    attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt)],

@@ -28,6 +28,8 @@ export interface RoomKind {
    */
   onMessage?(input: {
     principal: Principal;
+    /** The socket's upgrade request, its `principal` set: for the audit's actor, ip and request id. */
+    request: FastifyRequest;
     room: string;
     event: string;
     payload: unknown;
@@ -195,6 +197,7 @@ export async function createRealtimeHub(options: HubOptions): Promise<RealtimeHu
       if (member.authTimer) clearTimeout(member.authTimer);
       member.authTimer = null;
       member.principal = principal;
+      member.request.principal = principal;
       member.token = message.token;
       const own = `${USER_ROOM_KIND}:${principal.hashid}`;
       enter(member, userRoom(principal.userId), own);
@@ -222,7 +225,10 @@ export async function createRealtimeHub(options: HubOptions): Promise<RealtimeHu
         fail(member, "unauthenticated", refused?.reason ?? "", message.ref);
         return close(member, refused?.code ?? REALTIME_CLOSE.unauthenticated, refused?.reason ?? "");
       }
-      if (fresh) member.principal = fresh;
+      if (fresh) {
+        member.principal = fresh;
+        member.request.principal = fresh;
+      }
       const internalId = kind && fresh ? await kind.authorize(fresh, publicId) : null;
       if (internalId === null) return fail(member, "room_refused", "Stanza non disponibile", message.ref);
       enter(member, `${kindName}:${internalId}`, message.room);
@@ -233,7 +239,13 @@ export async function createRealtimeHub(options: HubOptions): Promise<RealtimeHu
     if (key === undefined) return fail(member, "not_in_room", "Non sei in questa stanza", message.ref);
     const kind = kinds.get(message.room.split(":")[0] ?? "");
     const accepted = kind?.onMessage
-      ? await kind.onMessage({ principal, room: key, event: message.event, payload: message.payload ?? null })
+      ? await kind.onMessage({
+          principal,
+          request: member.request,
+          room: key,
+          event: message.event,
+          payload: message.payload ?? null,
+        })
       : null;
     if (!accepted) return fail(member, "message_refused", "Messaggio non consentito", message.ref);
     await publish(db, key, accepted.event, accepted.payload, { from: principal.hashid });

@@ -1,9 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { lazyModal } from "../../ui/lazy-modal.tsx";
 import { BRAND } from "../brand.ts";
 import { BrandLogo } from "./BrandLogo.tsx";
-import { AboutModal, ReleaseNotesModal } from "./FooterModals.tsx";
+
+const AboutModal = lazyModal(() => import("./FooterModals.tsx").then((m) => m.AboutModal));
+const ReleaseNotesModal = lazyModal(() => import("./FooterModals.tsx").then((m) => m.ReleaseNotesModal));
 
 /** The footer: brand, legal line, terms/privacy/cookie links per scope, About and release notes. */
 export function AppFooter() {

@@ -1,15 +1,22 @@
 import type { TUser } from "@cura/domain";
 import { Icon } from "design-react-kit";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { HeaderNotifications } from "../../features/notifications/components/HeaderNotifications.tsx";
 import { fullName } from "../../lib/session.ts";
+import { lazyModal } from "../../ui/lazy-modal.tsx";
 import { BRAND } from "../brand.ts";
 import { BrandLogo } from "./BrandLogo.tsx";
 import { HeaderClock } from "./HeaderClock.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
-import { SupportModal } from "./SupportModal.tsx";
+
+// Only a signed-in user has notifications: the public pages never download their code.
+const HeaderNotifications = lazy(() =>
+  import("../../features/notifications/components/HeaderNotifications.tsx").then((m) => ({
+    default: m.HeaderNotifications,
+  })),
+);
+const SupportModal = lazyModal(() => import("./SupportModal.tsx").then((m) => m.SupportModal));
 
 export interface AppHeaderProps {
   /** Where the brand links to. */
@@ -46,7 +53,11 @@ export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
                   {user ? (
                     <>
                       {/* An operator waiting to be enabled reaches no API but their own account's. */}
-                      {user.operator_status === "pending" ? null : <HeaderNotifications user={user} />}
+                      {user.operator_status === "pending" ? null : (
+                        <Suspense fallback={null}>
+                          <HeaderNotifications user={user} />
+                        </Suspense>
+                      )}
                       <span
                         className="cura-user-name d-flex align-items-center text-white"
                         data-testid="header-user-name"

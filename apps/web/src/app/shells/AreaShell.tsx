@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { AwaitingEnablingScreen } from "../../features/companies/components/AwaitingEnablingScreen.tsx";
@@ -7,7 +7,7 @@ import { useMe } from "../../features/identity/api/me.ts";
 import { ConsentsScreen } from "../../features/identity/components/ConsentsScreen.tsx";
 import { areaOf, homePathOf, useSession } from "../../lib/session.ts";
 import { AlertCentre } from "../../ui/alerts/index.ts";
-import { ConfirmModal } from "../../ui/ConfirmModal.tsx";
+import { lazyModal } from "../../ui/lazy-modal.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { ScrollToTopButton } from "../../ui/ScrollToTopButton.tsx";
 import { SkipLink } from "../../ui/SkipLink.tsx";
@@ -18,6 +18,10 @@ import type { AreaDefinition } from "../routes.tsx";
 import { AppFooter } from "./AppFooter.tsx";
 import { AppHeader } from "./AppHeader.tsx";
 import { Sidebar } from "./Sidebar.tsx";
+
+const ConfirmModal = lazyModal(() => import("../../ui/ConfirmModal.tsx").then((m) => m.ConfirmModal));
+// The chat-bot lives in the citizen area only (spec 001 §2): its chunk loads there and goes when the area is left.
+const ChatbotWidget = lazy(() => import("../../features/chatbot/components/ChatbotWidget.tsx"));
 
 const SIDEBAR_ID = "cura-sidebar";
 
@@ -117,6 +121,11 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
       </div>
       <AppFooter />
       <ScrollToTopButton />
+      {definition.area === "cittadino" && gate.kind !== "consents" && gate.kind !== "awaitingEnabling" ? (
+        <Suspense fallback={null}>
+          <ChatbotWidget />
+        </Suspense>
+      ) : null}
       <ConfirmModal
         isOpen={confirmLogout}
         title={t("logout.question")}

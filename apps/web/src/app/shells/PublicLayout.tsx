@@ -4,12 +4,14 @@ import { Outlet } from "react-router";
 import { useLogout } from "../../features/identity/api/logout.ts";
 import { useSession } from "../../lib/session.ts";
 import { AlertCentre } from "../../ui/alerts/index.ts";
-import { ConfirmModal } from "../../ui/ConfirmModal.tsx";
+import { lazyModal } from "../../ui/lazy-modal.tsx";
 import { PageLoader } from "../../ui/PageLoader.tsx";
 import { ScrollToTopButton } from "../../ui/ScrollToTopButton.tsx";
 import { SkipLink } from "../../ui/SkipLink.tsx";
 import { AppFooter } from "./AppFooter.tsx";
 import { AppHeader } from "./AppHeader.tsx";
+
+const ConfirmModal = lazyModal(() => import("../../ui/ConfirmModal.tsx").then((m) => m.ConfirmModal));
 
 /**
  * The frame of the pages outside the areas: login, registration, verification, password recovery,

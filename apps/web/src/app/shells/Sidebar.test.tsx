@@ -86,22 +86,30 @@ describe("sidebar built from the route table", () => {
       { to: "/cittadino/appuntamenti", label: "bookings.nav", icon: "it-list" },
       {
         to: "/cittadino/appuntamenti/nuovo/prestazione",
-        label: "bookingWizard.nav.prestazione",
+        label: "nav.newBooking.prestazione",
         icon: "it-plus-circle",
       },
-      { to: "/cittadino/appuntamenti/nuovo/prodotto", label: "bookingWizard.nav.prodotto", icon: "it-box" },
-      { to: "/cittadino/agenda", label: "agenda.nav", icon: "it-calendar" },
+      { to: "/cittadino/appuntamenti/nuovo/prodotto", label: "nav.newBooking.prodotto", icon: "it-box" },
+      { to: "/cittadino/agenda", label: "nav.agenda", icon: "it-calendar" },
       { to: "/cittadino/ricerca", label: "nav.search", icon: "it-search" },
+      { to: "/cittadino/teleconsulti", label: "nav.teleconsults", icon: "it-video" },
+      { to: "/cittadino/profilosanitario", label: "nav.healthFile", icon: "it-card" },
       { to: "/cittadino/circolocura", label: "nav.careCircle", icon: "it-star-full" },
+      { to: "/cittadino/familiari/caregiver", label: "nav.caregivers", icon: "it-user" },
+      { to: "/cittadino/contatti-emergenza", label: "nav.emergencyContacts", icon: "it-telephone" },
       { to: "/cittadino/profilo", label: { text: "Mario Rossi" }, icon: "it-user" },
       { to: "/cittadino/impostazioni", label: "nav.settings", icon: "it-settings" },
+      { to: "/cittadino/promemoria", label: "nav.reminders", icon: "it-clock" },
+      { to: "/cittadino/manuali", label: "nav.manuals", icon: "it-file" },
+      { to: "/cittadino/supporto", label: "nav.support", icon: "it-help-circle" },
     ]);
+    // Staff without a company or permissions: their home and their profile among the entries.
     for (const area of [AREAS.operatore, AREAS.admin]) {
       const user = makeUser({ type: area.userType });
-      expect(navEntriesFor(`/${area.area}`, area.pages, user).map((e) => e.to)).toEqual([
-        `/${area.area}/home`,
-        `/${area.area}/profilo`,
-      ]);
+      const entries = navEntriesFor(`/${area.area}`, area.pages, user).map((e) => e.to);
+      expect(entries[0]).toBe(`/${area.area}/home`);
+      expect(entries).toContain(`/${area.area}/profilo`);
+      expect(entries).toContain(`/${area.area}/supporto`);
     }
     const nav = renderSidebar(navEntriesFor("/cittadino", AREAS.cittadino.pages, citizen));
     expect(within(nav).getByRole("link", { name: "Mario Rossi" }).getAttribute("href")).toBe("/cittadino/profilo");

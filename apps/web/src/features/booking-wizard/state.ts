@@ -3,6 +3,7 @@ import {
   isValidRev,
   PRESCRIPTION_MESSAGES,
   type TBookingCreateBody,
+  type TCarePerson,
   type TFamilyMember,
 } from "@cura/domain";
 import {
@@ -31,6 +32,8 @@ export interface WizardState {
   rev: string;
   /** Null: for oneself. */
   familyMember: TFamilyMember | null;
+  /** A person the citizen is an enabled caregiver of: the booking is theirs (null: not for them). */
+  assisted: TCarePerson | null;
   company: Named | null;
   service: Named | null;
   /** The citizen's position, when they let the facility step use it to measure distances. */
@@ -50,6 +53,7 @@ export const initialState = (): WizardState => ({
   nre: "",
   rev: "",
   familyMember: null,
+  assisted: null,
   company: null,
   service: null,
   position: null,
@@ -101,6 +105,7 @@ const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 export function bodyOf(type: WizardType, state: WizardState): TBookingCreateBody {
   const common = {
     ...(state.familyMember ? { family_member: state.familyMember.hashid } : {}),
+    ...(state.assisted ? { assisted: state.assisted.hashid } : {}),
     ...(optional(state.nre) ? { nre: optional(state.nre) } : {}),
     ...(optional(state.rev) ? { rev: optional(state.rev) } : {}),
     ...(optional(state.notes) ? { notes: optional(state.notes) } : {}),

@@ -41,4 +41,6 @@ export const bookingsListPath = (section: BookingSection = DEFAULT_SECTION, kind
   `${BOOKINGS_BASE}/${section}/${kind}`;
 export const bookingDetailPath = (hashid: string) => `${BOOKINGS_BASE}/dettaglio/${encodeURIComponent(hashid)}`;
 /** The booking wizard (another feature's page). */
-export const newBookingPath = (kind: BookingKind = DEFAULT_KIND) => `${BOOKINGS_BASE}/nuovo/${kind}`;
+// Teleconsultations are asked for in their own section (issue 10), not through this wizard's paths.
+export const newBookingPath = (kind: BookingKind = DEFAULT_KIND) =>
+  kind === "teleconsulto" ? "/cittadino/teleconsulti" : `${BOOKINGS_BASE}/nuovo/${kind}`;

@@ -149,6 +149,9 @@ export function AgendaCalendar({
         eventDidMount={sayStatus}
         height="auto"
         dayMaxEvents={3}
+        // "+2 altri" opens a popover: FullCalendar renders it as an <a> without href that carries
+        // aria-expanded, which only a button may (axe aria-allowed-attr); it is one.
+        moreLinkDidMount={(arg) => arg.el.setAttribute("role", "button")}
       />
     </div>
   );

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
-import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
 import { useCareCircle } from "../../care-circle/api/care-circle.ts";
+import { useConsentedPosition } from "../../geo/components/ConsentedPosition.tsx";
 import { formatKm } from "../../search/distance.ts";
 import {
   type DistanceFrom,
@@ -188,32 +188,15 @@ function useDistanceFrom(state: StepProps["state"]): DistanceFrom | null {
 export function FacilityStep({ state, update }: StepProps) {
   const { t, i18n } = useTranslation();
   const [where, setWhere] = useState<PlaceFilter>({ q: "", comune: "" });
-  const [askPosition, setAskPosition] = useState(false);
-  const [positionError, setPositionError] = useState<string | null>(null);
   const from = useDistanceFrom(state);
   const providers = useServiceProviders(state.need, trimmed(where), from);
   const preselected = usePreferredPreselection({ state, update });
   const measured = (providers.data?.data ?? []).some((company) => company.distance_km !== null);
 
-  const locate = () => {
-    setAskPosition(false);
-    setPositionError(null);
-    if (!("geolocation" in navigator)) {
-      setPositionError(t("search.positionUnavailable"));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        update({
-          position: {
-            lat: Number(position.coords.latitude.toFixed(6)),
-            lng: Number(position.coords.longitude.toFixed(6)),
-          },
-        }),
-      () => setPositionError(t("bookingWizard.facility.positionDenied")),
-      { timeout: 10_000 },
-    );
-  };
+  const position = useConsentedPosition({
+    onPosition: (at) => update({ position: at }),
+    deniedMessage: t("bookingWizard.facility.positionDenied"),
+  });
 
   return (
     <div>
@@ -233,21 +216,11 @@ export function FacilityStep({ state, update }: StepProps) {
         {!measured ? t("bookingWizard.facility.byName") : null}
       </p>
       {from?.kind !== "position" ? (
-        <Button type="button" color="primary" outline size="sm" onClick={() => setAskPosition(true)}>
+        <Button type="button" color="primary" outline size="sm" onClick={position.ask}>
           {t("bookingWizard.facility.usePosition")}
         </Button>
       ) : null}
-      {positionError ? <FormMessage kind="warning">{positionError}</FormMessage> : null}
-      <ConfirmModal
-        isOpen={askPosition}
-        title={t("search.consentTitle")}
-        confirmLabel={t("search.consentYes")}
-        cancelLabel={t("search.consentNo")}
-        onConfirm={locate}
-        onCancel={() => setAskPosition(false)}
-      >
-        {t("search.consentBody")}
-      </ConfirmModal>
+      {position.prompt}
       <PlaceFields where={where} onChange={setWhere} />
       {providers.isPending && providers.fetchStatus !== "idle" ? (
         <p role="status" className="text-muted">

@@ -3,6 +3,7 @@ import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/form.tsx";
+import { useOwnCaregivers } from "../../caregivers/api/own-caregivers.ts";
 import { useFamilyMembers } from "../api/family-members.ts";
 import { FamilyMemberModal } from "./FamilyMemberModal.tsx";
 import type { StepProps } from "./NeedStep.tsx";
@@ -11,8 +12,10 @@ import type { StepProps } from "./NeedStep.tsx";
 export function ForWhomStep({ state, update }: StepProps) {
   const { t } = useTranslation();
   const members = useFamilyMembers();
+  // The people the citizen is an enabled caregiver of: a booking for them is theirs (spec 001 §6).
+  const assisted = (useOwnCaregivers().data?.assisted ?? []).filter((r) => r.status === "enabled");
   const [adding, setAdding] = useState(false);
-  const chosen = state.familyMember?.hashid ?? "";
+  const chosen = state.familyMember?.hashid ?? (state.assisted ? `assisted-${state.assisted.hashid}` : "");
 
   return (
     <fieldset>
@@ -23,7 +26,7 @@ export function ForWhomStep({ state, update }: StepProps) {
           type="radio"
           name="who"
           checked={chosen === ""}
-          onChange={() => update({ familyMember: null })}
+          onChange={() => update({ familyMember: null, assisted: null })}
         />
         <label htmlFor="who-self">{t("bookingWizard.who.self")}</label>
       </div>
@@ -35,10 +38,24 @@ export function ForWhomStep({ state, update }: StepProps) {
             type="radio"
             name="who"
             checked={chosen === member.hashid}
-            onChange={() => update({ familyMember: member })}
+            onChange={() => update({ familyMember: member, assisted: null })}
           />
           <label htmlFor={`who-${member.hashid}`}>
             {member.name} {member.surname} ({FAMILY_RELATIONSHIPS[member.relationship]})
+          </label>
+        </div>
+      ))}
+      {assisted.map(({ assisted: person }) => (
+        <div className="form-check" key={`assisted-${person.hashid}`}>
+          <input
+            id={`who-assisted-${person.hashid}`}
+            type="radio"
+            name="who"
+            checked={chosen === `assisted-${person.hashid}`}
+            onChange={() => update({ familyMember: null, assisted: person })}
+          />
+          <label htmlFor={`who-assisted-${person.hashid}`}>
+            {person.name} {person.surname} ({t("bookingWizard.who.assisted")})
           </label>
         </div>
       ))}
@@ -49,7 +66,7 @@ export function ForWhomStep({ state, update }: StepProps) {
         isOpen={adding}
         onClose={() => setAdding(false)}
         onCreated={(member) => {
-          update({ familyMember: member });
+          update({ familyMember: member, assisted: null });
           setAdding(false);
         }}
       />

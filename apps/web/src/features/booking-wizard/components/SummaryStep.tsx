@@ -27,9 +27,8 @@ export function SummaryStep({ type, state, update, showError }: StepProps & { sh
   const preferred = circle.data?.find((item) => item.company.hashid === state.company?.hashid)?.preferred ?? false;
   const prescription =
     state.nre.trim() !== "" || state.rev.trim() !== "" || state.lines.some((l) => l.product.prescription_required);
-  const who = state.familyMember
-    ? `${state.familyMember.name} ${state.familyMember.surname}`
-    : t("bookingWizard.who.self");
+  const person = state.familyMember ?? state.assisted;
+  const who = person ? `${person.name} ${person.surname}` : t("bookingWizard.who.self");
 
   return (
     <div>

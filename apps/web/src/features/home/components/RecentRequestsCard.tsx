@@ -8,7 +8,7 @@ import { DashboardCard } from "./HomeDashboard.tsx";
 
 /**
  * The citizen's most recent requests by kind (spec 001 screen 9): visits and services, medicines,
- * teleconsultations. Teleconsultations are not bookable yet, so that group only says so.
+ * teleconsultations (bookings of kind teleconsulto since issue 10).
  */
 export function RecentRequestsCard() {
   const { t } = useTranslation();
@@ -47,12 +47,6 @@ export function RecentRequestsCard() {
             );
           })
         : null}
-      <section aria-labelledby="recent-teleconsult">
-        <h3 id="recent-teleconsult" className="h6">
-          {t("home.citizen.teleconsults")}
-        </h3>
-        <p className="small mb-0">{t("home.citizen.noTeleconsults")}</p>
-      </section>
     </DashboardCard>
   );
 }

@@ -38,7 +38,8 @@ describe("citizen home", () => {
     expect(within(visits).getByText("Prelievo del sangue")).toBeTruthy();
     const medicines = screen.getByTestId("recent-prodotto");
     expect(within(medicines).getByRole("link", { name: "Ordine: Aspirina" })).toBeTruthy();
-    expect(screen.getByText("Nessuna richiesta di teleconsulto.")).toBeTruthy();
+    // Teleconsultations are bookings of kind teleconsulto (issue 10): none among the latest, none shown.
+    expect(within(screen.getByTestId("recent-teleconsulto")).getByText("Nessuna richiesta recente.")).toBeTruthy();
     expect(screen.getAllByRole("link", { name: "Nuova prenotazione" })[0]?.getAttribute("href")).toBe(
       "/cittadino/appuntamenti/nuovo/prestazione",
     );
@@ -51,6 +52,7 @@ describe("citizen home", () => {
     );
     renderApp("/cittadino/home");
     expect(await screen.findByText("Oggi non hai appuntamenti.")).toBeTruthy();
-    expect(await screen.findAllByText("Nessuna richiesta recente.")).toHaveLength(2);
+    // Visits and services, medicines, teleconsultations.
+    expect(await screen.findAllByText("Nessuna richiesta recente.")).toHaveLength(3);
   });
 });

@@ -1,25 +1,28 @@
 import { OPERATOR_REFUSED_CODE, type TLoginBody } from "@cura/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BRAND, telHref } from "../../../app/brand.ts";
 import { landingPathOf } from "../../../app/gate.ts";
-import { SupportModal } from "../../../app/shells/SupportModal.tsx";
-import { isApiError, setServerErrors } from "../../../lib/api.ts";
-import { useAppForm } from "../../../lib/forms.ts";
-import { lazyResolver } from "../../../lib/lazy-resolver.ts";
+import { isApiError } from "../../../lib/api.ts";
 import { session } from "../../../lib/session.ts";
+import { lazyModal } from "../../../ui/lazy-modal.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { NationalIdentityButtons } from "../../national-identity/index.ts";
 import { useLogin } from "../api/login.ts";
 import { fetchMe, meQueryKey } from "../api/me.ts";
-import { RecoveryEmailModal } from "../components/RecoveryEmailModal.tsx";
+import type { LoginErrors } from "../login-form.ts";
 
 const FIELDS = ["email", "password"] as const;
 
-// zod and the contracts come after the page has shown (issue 15: the sign-in page's first load).
-const loginResolver = lazyResolver<TLoginBody>(() => import("../login-form.ts").then((m) => m.loginResolver));
+// zod, the contracts and the modals come after the page has shown (issue 15: the sign-in page's
+// first load); the validation is fetched once the page is idle, so the first submit seldom waits.
+const loadValidation = () => import("../login-form.ts").then((m) => m.validateLogin);
+const SupportModal = lazyModal(() => import("../../../app/shells/SupportModal.tsx").then((m) => m.SupportModal));
+const RecoveryEmailModal = lazyModal(() =>
+  import("../components/RecoveryEmailModal.tsx").then((m) => m.RecoveryEmailModal),
+);
 
 /**
  * Login (spec 000 §2.3): e-mail or username and password. 422 shows the server's message under the
@@ -40,12 +43,28 @@ export default function LoginPage() {
   const [tokenLoading, setTokenLoading] = useState(Boolean(accessToken));
   const ids = { email: useId(), password: useId(), error: useId() };
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useAppForm<TLoginBody>({ resolver: loginResolver, defaultValues: { email: "", password: "" } });
+  const [values, setValues] = useState<TLoginBody>({ email: "", password: "" });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    idle(() => void loadValidation().catch(() => undefined));
+  }, []);
+
+  // As the other forms (lib/forms.ts): checked on submit, then again as the user corrects a field.
+  const change = (field: keyof TLoginBody) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (checked) void loadValidation().then((validate) => setErrors(validate(next)));
+  };
+  const showErrors = (found: LoginErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) inputs[first].current?.focus();
+  };
 
   useEffect(() => {
     if (!accessToken) return;
@@ -67,8 +86,17 @@ export default function LoginPage() {
     };
   }, [accessToken, navigate, queryClient, t]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
     setFormError(null);
+    setChecked(true);
+    const found = (await loadValidation())(values);
+    if (FIELDS.some((field) => found[field])) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
     try {
       const { token, user } = await loginMutation.mutateAsync({ email: values.email, password: values.password });
       session.signIn(token, user);
@@ -89,14 +117,18 @@ export default function LoginPage() {
         await navigate("/disabled", { replace: true });
         return;
       }
-      if (error.status === 422) setServerErrors(error, setError, FIELDS);
+      if (error.status === 422) {
+        showErrors(Object.fromEntries(FIELDS.map((field) => [field, error.errors[field]?.join(" ")])));
+      }
       if (error.status === 429) {
         setFormError(error.message || t("login.errors.throttled"));
         return;
       }
       setFormError(error.message);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   if (tokenLoading) return <PageLoader label={t("login.loadingUser")} />;
 
@@ -105,7 +137,11 @@ export default function LoginPage() {
       <div className="col-12 col-md-8 col-lg-6">
         <h1 className="mb-3">{t("login.title")}</h1>
         <p className="lead mb-5">{t("login.lead")}</p>
-        <form noValidate onSubmit={onSubmit} aria-describedby={formError ? ids.error : undefined}>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          aria-describedby={formError ? ids.error : undefined}
+        >
           <div className="form-group">
             <label htmlFor={ids.email} className="active">
               {t("login.email")}
@@ -119,11 +155,14 @@ export default function LoginPage() {
               spellCheck={false}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-              {...register("email")}
+              name="email"
+              ref={inputs.email}
+              value={values.email}
+              onChange={change("email")}
             />
             {errors.email ? (
               <div id={`${ids.email}-error`} className="invalid-feedback d-block">
-                {errors.email.message}
+                {errors.email}
               </div>
             ) : null}
           </div>
@@ -139,7 +178,10 @@ export default function LoginPage() {
                 autoComplete="current-password"
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={errors.password ? `${ids.password}-error` : undefined}
-                {...register("password")}
+                name="password"
+                ref={inputs.password}
+                value={values.password}
+                onChange={change("password")}
               />
               <button
                 type="button"
@@ -152,7 +194,7 @@ export default function LoginPage() {
             </div>
             {errors.password ? (
               <div id={`${ids.password}-error`} className="invalid-feedback d-block">
-                {errors.password.message}
+                {errors.password}
               </div>
             ) : null}
           </div>

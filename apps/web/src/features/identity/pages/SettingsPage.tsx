@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../lib/session.ts";
+import { ConsentRevocationSection } from "../../consents/components/ConsentRevocationSection.tsx";
 import {
   ChangePasswordSection,
   MarketingConsentSection,
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       <ChangePasswordSection user={user} />
       <SessionTimeoutSection user={user} />
       <MarketingConsentSection user={user} />
+      <ConsentRevocationSection user={user} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { FormMessage } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { BookingMessages } from "../../booking-messages/components/BookingMessages.tsx";
 import { BookingStatusBadge } from "../../bookings/components/BookingStatusBadge.tsx";
+import { OperatorReservationDocuments } from "../../documents/components/OperatorReservationDocuments.tsx";
 import {
   operatorActions,
   useBookingHistory,
@@ -272,6 +273,7 @@ export default function OperatorBookingDetailPage() {
           <div className="mt-5">
             <BookingMessages bookingHashid={hashid} />
           </div>
+          <OperatorReservationDocuments reservation={hashid} />
         </div>
         <div className="col-12 col-lg-5">
           <h2 className="h4">{t("operatorBookings.detail.history")}</h2>

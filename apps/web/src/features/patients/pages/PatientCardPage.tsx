@@ -1,5 +1,6 @@
 import type { TPatient } from "@cura/domain";
 import { Button } from "design-react-kit";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
@@ -10,6 +11,9 @@ import { PatientBookings } from "../components/PatientBookings.tsx";
 import { PatientLoader } from "../components/PatientLoader.tsx";
 import { PatientSummary } from "../components/PatientSummary.tsx";
 import { formatDay } from "../format.ts";
+
+// The health tabs belong to the health file feature (health-file/tabs.ts), loaded with the card.
+const PatientHealthFile = lazy(() => import("../../health-file/components/PatientHealthFile.tsx"));
 
 /** `pazienti/scheda/:hash`: the patient's data, the company's record of them, their bookings here. */
 export default function PatientCardPage() {
@@ -90,6 +94,9 @@ function PatientCard({ patient }: { patient: TPatient }) {
         </nav>
       ) : null}
       <PatientBookings hash={patient.hashid} />
+      <Suspense fallback={null}>
+        <PatientHealthFile hash={patient.hashid} />
+      </Suspense>
     </>
   );
 }

@@ -4,11 +4,11 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
-import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { useComuni } from "../../geo/api/comuni.ts";
 import { useProvince } from "../../geo/api/province.ts";
 import { useRegioni } from "../../geo/api/regioni.ts";
+import { useConsentedPosition } from "../../geo/components/ConsentedPosition.tsx";
 import type { ProviderSearchParams } from "../api/search-providers.ts";
 import { useProviderSearch } from "../api/use-provider-search.ts";
 import { formatKm } from "../distance.ts";
@@ -63,8 +63,6 @@ export default function ProviderSearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<Filters>(() => filtersFromUrl(searchParams));
   const [capError, setCapError] = useState<string | null>(null);
-  const [askPosition, setAskPosition] = useState(false);
-  const [positionError, setPositionError] = useState<string | null>(null);
   const { state, search } = useProviderSearch();
   const regioni = useRegioni();
   const province = useProvince(filters.regione);
@@ -93,25 +91,10 @@ export default function ProviderSearchPage() {
     else setSearchParams(next);
   };
 
-  const searchNearMe = () => {
-    setAskPosition(false);
-    setPositionError(null);
-    if (!("geolocation" in navigator)) {
-      setPositionError(t("search.positionUnavailable"));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        search({
-          ...paramsOf(filters),
-          lat: Number(position.coords.latitude.toFixed(6)),
-          lng: Number(position.coords.longitude.toFixed(6)),
-          page: 1,
-        }),
-      () => setPositionError(t("search.positionDenied")),
-      { timeout: 10_000 },
-    );
-  };
+  const nearMe = useConsentedPosition({
+    onPosition: ({ lat, lng }) => search({ ...paramsOf(filters), lat, lng, page: 1 }),
+    deniedMessage: t("search.positionDenied"),
+  });
 
   const goTo = (page: number) => {
     if (state.status !== "success") return;
@@ -179,7 +162,7 @@ export default function ProviderSearchPage() {
           <Button type="submit" color="primary">
             {t("search.submit")}
           </Button>
-          <Button type="button" color="primary" outline onClick={() => setAskPosition(true)}>
+          <Button type="button" color="primary" outline onClick={nearMe.ask}>
             {t("search.nearMe")}
           </Button>
           <Button type="button" color="secondary" outline onClick={() => setFilters(EMPTY)}>
@@ -187,17 +170,7 @@ export default function ProviderSearchPage() {
           </Button>
         </div>
       </form>
-      {positionError ? <FormMessage kind="warning">{positionError}</FormMessage> : null}
-      <ConfirmModal
-        isOpen={askPosition}
-        title={t("search.consentTitle")}
-        confirmLabel={t("search.consentYes")}
-        cancelLabel={t("search.consentNo")}
-        onConfirm={searchNearMe}
-        onCancel={() => setAskPosition(false)}
-      >
-        {t("search.consentBody")}
-      </ConfirmModal>
+      {nearMe.prompt}
 
       <section aria-labelledby="results-title" aria-busy={state.status === "loading"}>
         <h2 id="results-title" className="h3">

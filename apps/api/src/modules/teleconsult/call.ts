@@ -1,0 +1,107 @@
+import type { FastifyRequest } from "fastify";
+import type { Executor } from "../../db/client.ts";
+import { lockTeleconsultBooking, settleTeleconsultBooking, teleconsultBookingStates } from "../bookings/index.ts";
+import * as repository from "./repository.ts";
+
+/**
+ * The call as the room (modules/teleconsult/room) and documents see a teleconsultation: who may join
+ * and when. The booking's status stays the bookings module's; the call's times are this module's.
+ */
+export interface TeleconsultCall {
+  bookingId: number;
+  companyId: number;
+  /** The account that booked (for a family member: the parent's account). */
+  citizenId: number;
+  /** Assigned when taken in charge (specialist: the confirming operator). */
+  operatorId: number | null;
+  kind: "rapido" | "pediatrico" | "specialistico";
+  /** The booking's status (BOOKING_STATUSES). */
+  status: string;
+  /**
+   * When the room may be joined. Quick and paediatric: from the start set when taken in charge (or
+   * moved by the operator) for 60 minutes, the call itself lasting 15 from its connection; before
+   * being taken in charge the window is empty (start = end = the request's time). Specialist: from
+   * 10 minutes before the slot to its end.
+   */
+  windowStart: Date;
+  windowEnd: Date;
+  connectedAt: Date | null;
+  endedAt: Date | null;
+}
+
+const SPECIALIST_EARLY_MS = 10 * 60_000;
+const QUICK_WINDOW_MS = 60 * 60_000;
+
+/** The teleconsultation of a booking, or null when the booking is not one. */
+export async function teleconsultCall(db: Executor, bookingId: number): Promise<TeleconsultCall | null> {
+  const row = await repository.findTeleconsult(db, bookingId);
+  if (!row) return null;
+  const booking = (await teleconsultBookingStates(db, [bookingId])).get(bookingId);
+  if (!booking) return null;
+  let windowStart: Date;
+  let windowEnd: Date;
+  if (row.kind === "specialistico" && booking.startAt && booking.endAt) {
+    windowStart = new Date(booking.startAt.getTime() - SPECIALIST_EARLY_MS);
+    windowEnd = booking.endAt;
+  } else if (booking.startAt) {
+    windowStart = booking.startAt;
+    windowEnd = new Date(booking.startAt.getTime() + QUICK_WINDOW_MS);
+  } else {
+    windowStart = row.createdAt;
+    windowEnd = row.createdAt;
+  }
+  return {
+    bookingId,
+    companyId: row.companyId,
+    citizenId: row.userId,
+    operatorId: row.operatorId,
+    kind: row.kind,
+    status: booking.status,
+    windowStart,
+    windowEnd,
+    connectedAt: row.connectedAt,
+    endedAt: row.endedAt,
+  };
+}
+
+/** The call's first connection (status 4), recorded once: answers the recorded start. */
+export async function recordConnected(db: Executor, bookingId: number, at: Date): Promise<Date> {
+  return repository.setConnectedOnce(db, bookingId, at);
+}
+
+function systemRequest(reason: string): FastifyRequest {
+  return { principal: undefined, ip: null, id: `teleconsult:${reason}` } as unknown as FastifyRequest;
+}
+
+/**
+ * Ends the call: ended_at and its reason recorded once, the booking evaso (confermato → evaso). `request`
+ * names who ended it in the history and audit (omitted: the server, e.g. the 15-minute clock).
+ * Answers false when it had already ended.
+ */
+export async function endTeleconsult(
+  db: Executor,
+  bookingId: number,
+  at: Date,
+  reason: string,
+  request?: FastifyRequest,
+): Promise<boolean> {
+  const run = async (tx: Executor) => {
+    // The booking first, as bookings' confirm locks it (then the teleconsultation): never the other order.
+    await lockTeleconsultBooking(tx, bookingId);
+    const ended = await repository.setEndedOnce(tx, bookingId, at, reason);
+    if (!ended) return false;
+    await settleTeleconsultBooking(
+      tx,
+      request ?? systemRequest(reason),
+      bookingId,
+      "confermato",
+      "evaso",
+      "teleconsult_end",
+      {
+        reason,
+      },
+    );
+    return true;
+  };
+  return db.transaction(run);
+}

@@ -1,0 +1,429 @@
+import { TELECONSULT_MESSAGES } from "@cura/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { companySubscriptions } from "../billing/tables.ts";
+import { bookings } from "../bookings/tables.ts";
+import {
+  type Caller,
+  caller,
+  demoCallers,
+  nextMonday,
+  operatorOf,
+  ownCompanyHashid,
+} from "../companies/test-helpers.ts";
+import { taxCode } from "../identity/test-helpers.ts";
+import { testIds } from "../notifications/test-helpers.ts";
+import { EXPIRY_JOB } from "./expiry.ts";
+import { endTeleconsult, recordConnected, teleconsultCall } from "./index.ts";
+import { teleconsults } from "./tables.ts";
+
+/**
+ * Quick and paediatric teleconsultation (issue 10): routing to a company with an operator on, the
+ * switches and their permissions, one open request per citizen and kind, taking charge through
+ * bookings' confirm (first wins), moving the start, the 60-minute expiry, the subscription gate.
+ */
+let t: TestContext;
+let c: Awaited<ReturnType<typeof demoCallers>>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  c = await demoCallers(t);
+});
+afterAll(() => t.close());
+
+const EMERGENCY = "gestire teleconsulto di emergenza";
+const PAEDIATRIC = "gestire teleconsulto pediatrico";
+
+const on = (who: Caller, ref: 10 | 11, status = true) =>
+  who.call("PATCH", `services/${ref}/operator/status`, { status });
+const ask = (who: Caller, kind: string, body: unknown) => who.call("POST", `reservations/${kind}`, body);
+const unseenPopups = async (who: Caller) =>
+  (await who.get("popupnotifications?unseen=true")).json().data as Array<{ title: string; action: string | null }>;
+const idOf = (hashid: string) => testIds.decode(hashid) as number;
+
+describe("paths", () => {
+  it("answer 404 for an unknown kind or ref, 403 for the wrong user type", async () => {
+    expect((await ask(c.citizen, "altro", { reason: "x" })).statusCode).toBe(404);
+    expect((await c.citizen.get("reservations/altro/pending")).statusCode).toBe(404);
+    expect(
+      (await c.citizen.call("POST", "reservations/altro/followup", { reservation: "abc", reason: "x" })).statusCode,
+    ).toBe(404);
+    expect((await c.pharmacyAdmin.get("services/12/operator/status")).statusCode).toBe(404);
+    expect((await c.pharmacyAdmin.get("services/2/operator/status")).statusCode).toBe(404);
+    expect((await ask(c.pharmacyAdmin, "emergenza", { reason: "x" })).statusCode).toBe(403);
+    expect((await c.citizen.get("services/10/operator/status")).statusCode).toBe(403);
+    expect((await c.citizen.get("teleconsults/admin")).statusCode).toBe(403);
+    expect((await c.admin.get("teleconsults/admin")).statusCode).toBe(200);
+  });
+});
+
+describe("operator switches", () => {
+  it("need the service's permission string: without it 403 (no switch)", async () => {
+    expect((await c.pharmacyOperator.get("services/10/operator/status")).statusCode).toBe(403);
+    expect((await c.pharmacyOperator.get("services/11/operator/status")).statusCode).toBe(403);
+    expect((await on(c.pharmacyOperator, 10)).statusCode).toBe(403);
+  });
+
+  it("are off at first, switched on and off, and refuse a bad body with 422", async () => {
+    const emergencyOnly = await operatorOf(t, await ownCompanyHashid(c.pharmacyAdmin), [EMERGENCY]);
+    expect((await emergencyOnly.get("services/10/operator/status")).json().data).toEqual({ active: false });
+    expect((await emergencyOnly.get("services/11/operator/status")).statusCode).toBe(403);
+    expect((await on(emergencyOnly, 10)).json().data).toEqual({ active: true });
+    expect((await emergencyOnly.get("services/10/operator/status")).json().data).toEqual({ active: true });
+    const bad = await emergencyOnly.call("PATCH", "services/10/operator/status", { status: "sì" });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(["status"]);
+    expect((await on(emergencyOnly, 10, false)).json().data).toEqual({ active: false });
+    const paediatricOnly = await operatorOf(t, await ownCompanyHashid(c.pharmacyAdmin), [PAEDIATRIC]);
+    expect((await paediatricOnly.get("services/10/operator/status")).statusCode).toBe(403);
+    expect((await paediatricOnly.get("services/11/operator/status")).json().data).toEqual({ active: false });
+  });
+
+  it("go off when the session that switched them on ends (logout)", async () => {
+    const session = caller(t, await t.login(accounts.pharmacyAdmin));
+    expect((await on(session, 10)).json().data).toEqual({ active: true });
+    expect((await c.pharmacyAdmin.get("services/10/operator/status")).json().data).toEqual({ active: true });
+    expect((await session.get("users/logout?client=web")).statusCode).toBeLessThan(300);
+    // The same operator's other session sees it off, and it routes nothing.
+    expect((await c.pharmacyAdmin.get("services/10/operator/status")).json().data).toEqual({ active: false });
+  });
+
+  it("cannot be switched on at a company not subscribed: 403 'Servizio non attivo'", async () => {
+    const roomId = idOf(await ownCompanyHashid(c.roomAdmin));
+    await t.database.db.delete(companySubscriptions).where(eq(companySubscriptions.companyId, roomId));
+    const res = await on(c.roomAdmin, 11);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Servizio non attivo");
+    expect((await c.roomAdmin.get("services/11/operator/status")).json().data).toEqual({ active: false });
+    await t.database.db.insert(companySubscriptions).values([
+      { companyId: roomId, positionRef: 10, plan: "demo", startDate: "2026-01-01" },
+      { companyId: roomId, positionRef: 11, plan: "demo", startDate: "2026-01-01" },
+      { companyId: roomId, positionRef: 2, plan: "demo", startDate: "2026-01-01" },
+    ]);
+  });
+});
+
+describe("quick requests", () => {
+  it("with nobody on: 409 'Nessun operatore disponibile…', nothing stored", async () => {
+    // Giuseppe lives in the province of Rome, where the monitoring room runs refs 10 and 11.
+    const before = (await t.database.db.select().from(teleconsults)).length;
+    const res = await ask(c.citizen2, "emergenza", { reason: "Febbre alta da ieri" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("Nessun operatore disponibile in questo momento. Riprova più tardi.");
+    expect((await t.database.db.select().from(teleconsults)).length).toBe(before);
+    expect((await c.citizen2.get("reservations/emergenza/pending")).json().data).toEqual({
+      has_pending: false,
+      reservation: null,
+    });
+  });
+
+  it("need a reason (422 on reason)", async () => {
+    for (const body of [{}, { reason: "   " }]) {
+      const res = await ask(c.citizen, "emergenza", body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.reason).toEqual([TELECONSULT_MESSAGES.reasonRequired]);
+    }
+  });
+
+  it("go to the preferred care-circle company with an operator on; one open request per kind (409 with it); popups both ways", async () => {
+    expect((await on(c.pharmacyAdmin, 10)).json().data).toEqual({ active: true });
+    const created = await ask(c.citizen, "emergenza", { reason: "Dolore al petto da un'ora" });
+    expect(created.statusCode).toBe(201);
+    const request = created.json().data;
+    expect(request).toMatchObject({
+      kind: "rapido",
+      status: "ricevuto",
+      reason: "Dolore al petto da un'ora",
+      company: { name: "Farmacia San Marco" },
+      service: { name: "Teleconsulto rapido" },
+      operator: null,
+      start: null,
+    });
+    const deadline = Date.parse(request.deadline) - Date.parse(request.created_at);
+    expect(deadline).toBe(60 * 60_000);
+
+    const pending = (await c.citizen.get("reservations/emergenza/pending")).json().data;
+    expect(pending).toMatchObject({
+      has_pending: true,
+      reservation: {
+        hashid: request.hashid,
+        status: "ricevuto",
+        service: { name: "Teleconsulto rapido" },
+        suspended_survey: null,
+      },
+    });
+    // The default kind is emergenza: the paediatric one has nothing pending.
+    expect((await c.citizen.get("reservations/tc_pediatrico/pending")).json().data.has_pending).toBe(false);
+
+    const again = await ask(c.citizen, "emergenza", { reason: "Ancora" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(TELECONSULT_MESSAGES.pendingExists);
+    expect(again.json().data.hashid).toBe(request.hashid);
+
+    // The operator switched on got the popup, whose action leads to the rapido section.
+    const popups = await unseenPopups(c.pharmacyAdmin);
+    expect(
+      popups.some((p) => p.title === "Nuova richiesta di teleconsulto rapido" && p.action?.includes("rapido")),
+    ).toBe(true);
+
+    // The queue of the rapido section shows it; the operator without permission gets 403.
+    const queue = (await c.pharmacyAdmin.get("teleconsults/company/rapido?open=true")).json();
+    expect(queue.data.map((x: { hashid: string }) => x.hashid)).toContain(request.hashid);
+    expect(queue.meta.total).toBeGreaterThan(0);
+    expect((await c.pharmacyOperator.get("teleconsults/company/rapido")).statusCode).toBe(403);
+    expect((await c.roomAdmin.get(`teleconsults/${request.hashid}`)).statusCode).toBe(404);
+    expect((await c.citizen2.get(`teleconsults/${request.hashid}`)).statusCode).toBe(404);
+
+    // Taking charge is bookings' confirm: the operator without the permission cannot; two at once, one wins.
+    expect((await c.pharmacyOperator.call("POST", `reservations/company/confirm/${request.hashid}`)).statusCode).toBe(
+      403,
+    );
+    const colleague = await operatorOf(t, await ownCompanyHashid(c.pharmacyAdmin), [EMERGENCY]);
+    const answers = await Promise.all([
+      c.pharmacyAdmin.call("POST", `reservations/company/confirm/${request.hashid}`),
+      colleague.call("POST", `reservations/company/confirm/${request.hashid}`),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers[0]?.statusCode === 200 ? "Ferrari" : "Lombardi";
+    const taken = (await c.citizen.get(`teleconsults/${request.hashid}`)).json().data;
+    expect(taken).toMatchObject({ status: "confermato", operator: { surname: winner } });
+    expect(taken.start).not.toBeNull();
+    expect(
+      (await unseenPopups(c.citizen)).some((p) => p.title === "Il tuo teleconsulto rapido è stato preso in carico"),
+    ).toBe(true);
+
+    // What the room reads: the assigned operator and the window from the start.
+    const call = await teleconsultCall(t.database.db, idOf(request.hashid));
+    expect(call).toMatchObject({ kind: "rapido", status: "confermato", connectedAt: null, endedAt: null });
+    expect(call?.windowStart.toISOString()).toBe(taken.start);
+  });
+
+  it("taken in charge, its start moves up to 24 hours ahead by the own company only; the citizen is told", async () => {
+    const request = (await c.citizen.get("reservations/emergenza/pending")).json().data.reservation;
+    const at = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const moved = await c.pharmacyAdmin.call("PUT", `reservations/order/tc/update/${request.hashid}`, {
+      scheduled_at: at,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.start).toBe(at);
+    expect((await unseenPopups(c.citizen)).some((p) => p.title === "Il tuo teleconsulto rapido è stato spostato")).toBe(
+      true,
+    );
+    const tooFar = await c.pharmacyAdmin.call("PUT", `reservations/order/tc/update/${request.hashid}`, {
+      scheduled_at: new Date(Date.now() + 25 * 3_600_000).toISOString(),
+    });
+    expect(tooFar.statusCode).toBe(422);
+    expect(tooFar.json().errors.scheduled_at).toEqual([TELECONSULT_MESSAGES.scheduledRange]);
+    expect(
+      (await c.roomAdmin.call("PUT", `reservations/order/tc/update/${request.hashid}`, { scheduled_at: at }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await c.citizen.call("PUT", `reservations/order/tc/update/${request.hashid}`, { scheduled_at: at })).statusCode,
+    ).toBe(403);
+    expect(
+      (await c.pharmacyAdmin.call("PUT", "reservations/order/tc/update/zzzz", { scheduled_at: at })).statusCode,
+    ).toBe(404);
+  });
+
+  it("end through the room's calls: connected once, ended once (evaso); then a follow-up goes to the same company", async () => {
+    const request = (await c.citizen.get("reservations/emergenza/pending")).json().data.reservation;
+    const id = idOf(request.hashid);
+    const first = new Date();
+    expect((await recordConnected(t.database.db, id, first)).toISOString()).toBe(first.toISOString());
+    expect((await recordConnected(t.database.db, id, new Date(first.getTime() + 5000))).toISOString()).toBe(
+      first.toISOString(),
+    );
+    expect(await endTeleconsult(t.database.db, id, new Date(), "termina")).toBe(true);
+    expect(await endTeleconsult(t.database.db, id, new Date(), "termina")).toBe(false);
+    const ended = (await c.citizen.get(`teleconsults/${request.hashid}`)).json().data;
+    expect(ended).toMatchObject({ status: "evaso", end_reason: "termina" });
+    expect((await c.citizen.get("reservations/emergenza/pending")).json().data.has_pending).toBe(false);
+    // Moving an ended one: 409.
+    const late = await c.pharmacyAdmin.call("PUT", `reservations/order/tc/update/${request.hashid}`, {
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(late.statusCode).toBe(409);
+
+    const followup = await c.citizen.call("POST", "reservations/emergenza/followup", {
+      reservation: request.hashid,
+      reason: "Il dolore è tornato",
+    });
+    expect(followup.statusCode).toBe(201);
+    expect(followup.json().data).toMatchObject({ company: { name: "Farmacia San Marco" }, status: "ricevuto" });
+    // A follow-up of a request that has not ended: 409; of someone else's: 404.
+    const open = followup.json().data.hashid;
+    expect(
+      (await c.citizen.call("POST", "reservations/emergenza/followup", { reservation: open, reason: "x" })).statusCode,
+    ).toBe(409);
+    expect(
+      (await c.citizen2.call("POST", "reservations/emergenza/followup", { reservation: request.hashid, reason: "x" }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("not taken within 60 minutes: the job cancels it and tells the citizen; taking it late is 409", async () => {
+    const request = (await c.citizen.get("reservations/emergenza/pending")).json().data.reservation;
+    const id = idOf(request.hashid);
+    // The test clock: the request was made 61 minutes ago.
+    await t.database.db
+      .update(teleconsults)
+      .set({ deadline: new Date(Date.now() - 60_000) })
+      .where(eq(teleconsults.bookingId, id));
+    const late = await c.pharmacyAdmin.call("POST", `reservations/company/confirm/${request.hashid}`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(TELECONSULT_MESSAGES.expired);
+    await t.app.jobs.runNow(EXPIRY_JOB);
+    await t.app.jobs.runNow(EXPIRY_JOB);
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(booking?.status).toBe("annullato");
+    expect((await c.citizen.get("reservations/emergenza/pending")).json().data.has_pending).toBe(false);
+    const notices = (await unseenPopups(c.citizen)).filter(
+      (p) => p.title === "Richiesta di teleconsulto rapido annullata",
+    );
+    expect(notices).toHaveLength(1);
+    await on(c.pharmacyAdmin, 10, false);
+  });
+});
+
+describe("paediatric requests", () => {
+  it("need a family member of the paediatric age band (422), another's member is 404; routed like quick ones", async () => {
+    expect((await on(c.pharmacyAdmin, 11)).json().data).toEqual({ active: true });
+    const member = async (first15: string, age_band: string, name: string) =>
+      (
+        await c.citizen.call("POST", "familymembers", {
+          name,
+          surname: "Rossi",
+          tax_code: taxCode(first15),
+          age_band,
+          relationship: "figlio",
+          gender: "M",
+        })
+      ).json().data.hashid as string;
+    const child = await member("RSSLCU18A01F205", "pediatrico", "Luca");
+    const adult = await member("RSSMRC90A01F205", "adulto", "Marco");
+    const self = await ask(c.citizen, "tc_pediatrico", { reason: "Tosse" });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().errors.for_whom).toEqual([TELECONSULT_MESSAGES.paediatricMember]);
+    expect(
+      (await ask(c.citizen, "tc_pediatrico", { reason: "Tosse", for_whom: adult })).json().errors.for_whom,
+    ).toEqual([TELECONSULT_MESSAGES.paediatricMember]);
+    expect((await ask(c.citizen2, "tc_pediatrico", { reason: "Tosse", for_whom: child })).statusCode).toBe(404);
+    const created = await ask(c.citizen, "tc_pediatrico", { reason: "Tosse e febbre", for_whom: child });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({
+      kind: "pediatrico",
+      family_member: { name: "Luca" },
+      service: { name: "Teleconsulto pediatrico" },
+      company: { name: "Farmacia San Marco" },
+    });
+    const pending = (await c.citizen.get("reservations/tc_pediatrico/pending")).json().data;
+    expect(pending.reservation.service.name).toContain("pediatrico");
+    const own = (await c.citizen.get("teleconsults/own")).json();
+    expect(own.data[0].hashid).toBe(created.json().data.hashid);
+    const popups = await unseenPopups(c.pharmacyAdmin);
+    expect(popups.some((p) => p.action?.includes("pediatrico"))).toBe(true);
+    await on(c.pharmacyAdmin, 11, false);
+  });
+});
+
+describe("the subscription gate", () => {
+  it("answers 403 'Servizio non attivo' when the only companies with an operator on are not subscribed", async () => {
+    const pharmacyId = idOf(await ownCompanyHashid(c.pharmacyAdmin));
+    expect((await on(c.pharmacyAdmin, 10)).json().data.active).toBe(true);
+    await t.database.db
+      .update(companySubscriptions)
+      .set({ status: "suspended" })
+      .where(eq(companySubscriptions.companyId, pharmacyId));
+    const res = await ask(c.citizen, "emergenza", { reason: "Mal di testa" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Servizio non attivo");
+    await t.database.db
+      .update(companySubscriptions)
+      .set({ status: "active" })
+      .where(eq(companySubscriptions.companyId, pharmacyId));
+    await on(c.pharmacyAdmin, 10, false);
+  });
+});
+
+describe("specialist teleconsultations (ref 2) through the wizard's POST reservations", () => {
+  it("book a slot of a ref-2 health service as kind teleconsulto, gated by the subscription; the confirming operator is assigned", async () => {
+    const created = await c.roomAdmin.call("POST", "healthservices", {
+      name: "Televisita cardiologica",
+      position_ref: 2,
+      slot_minutes: 30,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const service = created.json().data.hashid as string;
+    const days = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ranges: [{ from: "09:00", to: "12:00" }] }));
+    expect((await c.roomAdmin.call("POST", `healthservices/own/openings/${service}`, { days })).statusCode).toBe(200);
+    const monday = nextMonday();
+    const slots = (await c.citizen2.get(`healthservices/slots/array/${service}?from=${monday}&to=${monday}`)).json()
+      .data.days[0].slots as Array<{ start: string }>;
+    const start = slots[0]?.start as string;
+
+    // Preferences instead of a slot: 422 on start.
+    const withPreferences = await c.citizen2.call("POST", "reservations", {
+      kind: "teleconsulto",
+      health_service: service,
+      no_preference: true,
+    });
+    expect(withPreferences.statusCode).toBe(422);
+    expect(Object.keys(withPreferences.json().errors)).toEqual(["start"]);
+
+    // Not subscribed: 403 'Servizio non attivo', nothing booked.
+    const roomId = idOf(await ownCompanyHashid(c.roomAdmin));
+    await t.database.db
+      .update(companySubscriptions)
+      .set({ status: "cancelled" })
+      .where(eq(companySubscriptions.companyId, roomId));
+    const refused = await c.citizen2.call("POST", "reservations", {
+      kind: "teleconsulto",
+      health_service: service,
+      start,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Servizio non attivo");
+    await t.database.db
+      .update(companySubscriptions)
+      .set({ status: "active" })
+      .where(eq(companySubscriptions.companyId, roomId));
+
+    const booked = await c.citizen2.call("POST", "reservations", {
+      kind: "teleconsulto",
+      health_service: service,
+      start,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().data.kind).toBe("teleconsulto");
+    const hashid = booked.json().data.hashid as string;
+    const mine = (await c.citizen2.get(`teleconsults/${hashid}`)).json().data;
+    expect(mine).toMatchObject({
+      kind: "specialistico",
+      status: "ricevuto",
+      start,
+      service: { name: "Televisita cardiologica" },
+    });
+    expect(
+      (await c.roomAdmin.get("teleconsults/company/specialistico"))
+        .json()
+        .data.map((x: { hashid: string }) => x.hashid),
+    ).toContain(hashid);
+
+    // A teleconsultation of a service that is not one: 422 on health_service.
+    const wrong = await c.citizen2.call("POST", "reservations", {
+      kind: "teleconsulto",
+      health_service: (await c.roomAdmin.call("POST", "healthservices", { name: "Prelievo", slot_minutes: 30 })).json()
+        .data.hashid,
+      start,
+    });
+    expect([404, 422]).toContain(wrong.statusCode);
+
+    expect((await c.roomAdmin.call("POST", `reservations/company/confirm/${hashid}`)).statusCode).toBe(200);
+    const call = await teleconsultCall(t.database.db, idOf(hashid));
+    expect(call).toMatchObject({ kind: "specialistico", status: "confermato", operatorId: expect.any(Number) });
+    expect(call?.windowStart.getTime()).toBe(Date.parse(start) - 10 * 60_000);
+    expect(call?.windowEnd.getTime()).toBe(Date.parse(start) + 30 * 60_000);
+  });
+});

@@ -1,0 +1,183 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, followMenu, launchBrowser, newPage, settled, signIn } from "./browser.ts";
+
+/** Issue 12's journeys 3 (push), 4 (chat-bot and support request) and 6 (a reminder, a cancellation). */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function outbox(
+  page: Page,
+  to: string,
+): Promise<Array<{ subject: string | null; text: string; channel: string }>> {
+  const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data;
+}
+
+describe("channel journeys", () => {
+  it("3. push: permission granted, the service worker registered, a pushed message shows a notification", async () => {
+    const page = await newPage(browser);
+    await page.context().grantPermissions(["notifications"], { origin: baseUrl() });
+    await signIn(page, "maria.rossi@cura.demo");
+    await followMenu(page, "Promemoria");
+    await page.waitForURL("**/cittadino/promemoria");
+    await settled(page);
+    await expectAccessible(page);
+
+    const cdp = await page.context().newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on(
+      "ServiceWorker.workerRegistrationUpdated",
+      (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => {
+        registrations.push(...event.registrations);
+      },
+    );
+    await cdp.send("ServiceWorker.enable");
+    await page.getByRole("button", { name: "Attiva le notifiche push" }).click();
+    // Headless Chromium has no push service: subscribing may fail, the worker is registered all the same.
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.state ?? null),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe("activated");
+    await expect.poll(() => registrations.some((r) => r.scopeURL === `${baseUrl()}/`)).toBe(true);
+    const registration = registrations.find((r) => r.scopeURL === `${baseUrl()}/`) as { registrationId: string };
+
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseUrl(),
+      registrationId: registration.registrationId,
+      data: JSON.stringify({
+        title: "Prenotazione confermata",
+        body: "Farmacia San Marco ha confermato la prenotazione",
+        extraData: { url: "/cittadino/appuntamenti", kind: "booking" },
+      }),
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const ready = await navigator.serviceWorker.ready;
+            return (await ready.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data }));
+          }),
+        { timeout: 15_000 },
+      )
+      .toEqual([
+        {
+          title: "Prenotazione confermata",
+          body: "Farmacia San Marco ha confermato la prenotazione",
+          data: { url: "/cittadino/appuntamenti", kind: "booking" },
+        },
+      ]);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it("4. the chat-bot answers 'orari assistenza' and falls back on nonsense; a support request reaches the outbox", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "giuseppe.bianchi@cura.demo");
+    const open = page.getByRole("button", { name: "Hai bisogno di aiuto?" });
+    await expect.poll(() => open.isVisible(), { timeout: 15_000 }).toBe(true);
+    await open.click();
+    const panel = page.getByRole("region", { name: "Assistente virtuale" });
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await expectAccessible(page);
+    const question = panel.getByLabel("La tua domanda");
+    await question.fill("orari assistenza");
+    await panel.getByRole("button", { name: "Invia" }).click();
+    const lines = panel.getByTestId("chatbot-lines");
+    await expect.poll(() => lines.textContent()).toContain("dal lunedì al venerdì dalle 9:00 alle 18:00");
+    await question.fill("zxqv blorp frumious");
+    await panel.getByRole("button", { name: "Invia" }).click();
+    await expect.poll(() => lines.textContent()).toContain("Non ho capito la domanda");
+    await expectAccessible(page);
+
+    // The fallback's link leads to the support request.
+    await lines.getByRole("link", { name: "Richiesta di supporto" }).last().click();
+    await page.waitForURL("**/cittadino/supporto");
+    await settled(page);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Invia la richiesta" }).click();
+    await expect.poll(() => page.getByText("Scegli l'oggetto della richiesta").isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByLabel("Oggetto").selectOption("malfunzionamento");
+    await page.getByLabel("Messaggio").fill("Il calendario non mostra le prenotazioni di domani");
+    await page.getByRole("button", { name: "Invia la richiesta" }).click();
+    await expect
+      .poll(() => page.getByText("Richiesta inviata: ti risponderemo al più presto").first().isVisible())
+      .toBe(true);
+    const mails = await outbox(page, "supporto@cura.local");
+    expect(mails.some((m) => m.text.includes("Il calendario non mostra le prenotazioni di domani"))).toBe(true);
+    expect(mails.find((m) => m.text.includes("Il calendario"))?.subject).toBe(
+      "Cura, richiesta di supporto: malfunzionamento",
+    );
+
+    // Leaving the citizen area (the manuals page stays inside it: the widget stays too).
+    await followMenu(page, "Manuali");
+    await page.waitForURL("**/cittadino/manuali");
+    await settled(page);
+    await expect.poll(() => page.getByRole("link", { name: "Manuale in italiano (PDF)" }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it("6. an SMS reminder at T−24 h arrives once; 'Non posso venire' cancels the booking", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "maria.rossi@cura.demo");
+    await followMenu(page, "Promemoria");
+    await page.waitForURL("**/cittadino/promemoria");
+    await settled(page);
+    await page.locator("label[for=reminder-channels-sms]").click();
+    await expect.poll(() => page.getByLabel("SMS").isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Salva le preferenze" }).click();
+    await expect.poll(() => page.getByText("Preferenze dei promemoria salvate").first().isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // A confirmed booking of hers, from the API (the booking journeys click through booking itself).
+    const stored = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+    const auth = { authorization: `Bearer ${stored.startsWith('"') ? JSON.parse(stored) : stored}` };
+    const list = await page.request.get(`${baseUrl()}/api/v1/users/own/reservations?per_page=50`, { headers: auth });
+    const confirmed = (
+      (await list.json()).data as Array<{ hashid: string; status: string; start: string | null }>
+    ).find((b) => b.status === "confermato" && b.start && new Date(b.start).getTime() > Date.now());
+    expect(confirmed, "a confirmed future booking in the demo world").toBeDefined();
+    const booking = confirmed as { hashid: string; start: string };
+
+    const at = new Date(new Date(booking.start).getTime() - 24 * 3600_000 + 60_000).toISOString();
+    for (let i = 0; i < 2; i++) {
+      const run = await page.request.post(`${baseUrl()}/api/v1/dev/reminders/run`, { data: { now: at } });
+      expect(run.ok()).toBe(true);
+    }
+    const phoneMessages = async () => {
+      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?limit=200`);
+      return ((await response.json()).data as Array<{ channel: string; text: string }>).filter(
+        (m) => m.channel === "sms" && m.text.includes("Promemoria") && m.text.includes("/promemoria/"),
+      );
+    };
+    const sms = await phoneMessages();
+    const links = sms.map((m) => /Non posso venire: (\S+)/.exec(m.text)?.[1]).filter(Boolean);
+    // Two runs of the job at T−24 h: one message for the booking.
+    expect(links).toHaveLength(1);
+    const link = links.at(0) as string;
+
+    await page.goto(new URL(link).pathname);
+    await settled(page);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Non posso venire" }).click();
+    await expect
+      .poll(() => page.getByText("Appuntamento annullato: la struttura è stata avvisata").isVisible())
+      .toBe(true);
+    await expectAccessible(page);
+    const detail = await page.request.get(`${baseUrl()}/api/v1/reservations/details/all/${booking.hashid}`, {
+      headers: auth,
+    });
+    expect((await detail.json()).data.status).toBe("annullato");
+    await page.close();
+  });
+});
