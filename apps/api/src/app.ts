@@ -16,7 +16,7 @@ import {
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { Config } from "./config.ts";
-import type { DatabaseHandle } from "./db/client.ts";
+import { type DatabaseHandle, requestAdmissions } from "./db/client.ts";
 import { createSessionAuthenticator } from "./modules/identity/sessions.ts";
 import { modules } from "./modules/index.ts";
 import { withRoomGuests } from "./modules/teleconsult/room/index.ts";
@@ -119,6 +119,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  // Each request's acquisitions share one admission (load shedding, db/client.ts). It is entered
+  // again once the body is read: the body stream's events may run outside the request's context.
+  const admissions = new WeakMap<object, { admitted: boolean }>();
+  app.addHook("onRequest", (request, _reply, done) => {
+    const admission = { admitted: false };
+    admissions.set(request, admission);
+    requestAdmissions.run(admission, done);
+  });
+  app.addHook("preValidation", (request, _reply, done) =>
+    requestAdmissions.run(admissions.get(request) ?? { admitted: false }, done),
+  );
   app.addHook("onRequest", (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -13,6 +14,14 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** What a repository function runs on: the database, or the transaction of a larger use case. */
 export type Executor = Database | Transaction;
+
+/**
+ * One request's database acquisitions (set by the app for each request). Only a request's first
+ * acquisition may be shed: an admitted request's later ones (the handler's after the session
+ * lookup, the work after its commit) wait their turn, so a request is refused whole at the door or
+ * served whole, never broken half-way. Work outside a request (jobs) is shed like a first acquisition.
+ */
+export const requestAdmissions = new AsyncLocalStorage<{ admitted: boolean }>();
 
 export interface DatabaseHandle {
   kind: "pglite" | "postgres";
@@ -157,13 +166,15 @@ function limitQueue(
   const waitingNow = () => (pool.totalCount < max ? 0 : Math.max(0, pool.waitingCount - pool.idleCount));
   const limited = (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
     const waiting = waitingNow();
-    if (limit !== undefined && waiting >= limit) {
+    const admission = requestAdmissions.getStore();
+    if (limit !== undefined && waiting >= limit && !admission?.admitted) {
       load.shed++;
       const error = new DatabaseOverloadedError(waiting);
       if (!callback) return Promise.reject(error);
       process.nextTick(() => callback(error));
       return undefined;
     }
+    if (admission) admission.admitted = true;
     const result = (connect as (cb?: unknown) => unknown)(callback);
     load.peakWaiting = Math.max(load.peakWaiting, waitingNow());
     return result;

@@ -67,22 +67,22 @@ export async function dispatchNotificationPushes(
   log?: FastifyBaseLogger,
 ): Promise<number> {
   const claimed = await repository.claimPendingPushes(ctx.db, BATCH);
-  await Promise.all(
-    claimed.map(async (row) => {
-      try {
-        const url = bookingLink(ctx.ids, row.audience, row.bookingId) ?? AREA_HOME[row.audience] ?? "/";
-        const delivered = await sender.sendToUsers(ctx.db, [row.userId], {
-          title: row.title,
-          body: row.body,
-          extraData: { url, kind: row.kind },
-        });
-        await repository.finishPush(ctx.db, row.id, delivered > 0 ? "sent" : "failed");
-      } catch (error) {
-        log?.error({ err: error, notification: row.id }, "notification push failed");
-        await repository.finishPush(ctx.db, row.id, "failed");
-      }
-    }),
-  );
+  // One row at a time, as the e-mails: a batch in parallel would queue a database acquisition per
+  // row at once, background work taking the pool's queue from requests.
+  for (const row of claimed) {
+    try {
+      const url = bookingLink(ctx.ids, row.audience, row.bookingId) ?? AREA_HOME[row.audience] ?? "/";
+      const delivered = await sender.sendToUsers(ctx.db, [row.userId], {
+        title: row.title,
+        body: row.body,
+        extraData: { url, kind: row.kind },
+      });
+      await repository.finishPush(ctx.db, row.id, delivered > 0 ? "sent" : "failed");
+    } catch (error) {
+      log?.error({ err: error, notification: row.id }, "notification push failed");
+      await repository.finishPush(ctx.db, row.id, "failed");
+    }
+  }
   return claimed.length;
 }
 
