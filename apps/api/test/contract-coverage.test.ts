@@ -12,6 +12,18 @@ const COMPLETE_MODULES: string[] = ["archives", "care", "companies", "documents"
 
 /** Routes we serve that the spec does not list, each with its reason. */
 const EXTRA_ROUTES: Record<string, string> = {
+  "GET admin/settings":
+    "the settingsys page lists every setting with type and visibility (issue 14; the spec names no call)",
+  "POST admin/settings": "settingsys/nuovo creates a typed setting (issue 14: 'through admin routes this issue adds')",
+  "PUT admin/settings/{key}": "an administrator changes a setting, applied without a restart (issue 14)",
+  "DELETE admin/settings/{key}": "an administrator removes a setting they added (issue 14)",
+  "GET companies/{company}/admin":
+    "aziende/dettaglio shows every field, the code and every platform service to administrators (issue 14)",
+  "GET companies/healthservices/import/template": "the health-service import's downloadable template (issue 14)",
+  "PUT utilities/aslinfo/admin/{codice}": "administrators correct an ASL's name or site without a deploy (issue 14)",
+  "POST utilities/aslinfo/admin/merge": "administrators record an ASL merger such as Liguria 2026 (issue 14)",
+  "PUT utilities/aslinfo/admin/{codice}/companies/{company}": "a company is linked to its ASL (issue 14)",
+  "DELETE utilities/aslinfo/admin/{codice}/companies/{company}": "a company's ASL link is removed (issue 14)",
   "GET health": "liveness and database check for load balancers",
   "GET teleconsult/room/{id}":
     "the call's state for a member: window, deadline, ICE servers with short-lived TURN credentials (issue 10 signalling)",
@@ -22,6 +34,8 @@ const EXTRA_ROUTES: Record<string, string> = {
   "POST teleconsult/guest/state":
     "a guest asks, with the socket token, whether they were admitted: a socket opened after the admission missed its push (issue 10)",
   "GET push/key": "the VAPID public key a page subscribes with (issue 12 Web Push)",
+  "POST utilities/contatti":
+    "the public home's contact form whose messages users/contatti/pubblici lists (issue 14; the spec shows no path)",
   "POST admin/manuals":
     "administrators register a manual with its PDF (spec 001 §3 Manual: 'registered by administrators', issue 12)",
   "DELETE admin/manuals/{id}": "administrators remove a manual (issue 12 settings page)",

@@ -55,7 +55,7 @@ export const CATALOGUE_PARTS = {
     // The chat-bot widget of AreaShell (shown to citizens only, the shell is the same).
     "chatbot",
   ],
-  admin: ["home", "profile", "sessionTimeout", "notifications", "recovery", "chatbot"],
+  admin: ["home", "profile", "sessionTimeout", "notifications", "recovery", "chatbot", "adminDashboard"],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -89,6 +89,11 @@ export const PAGE_PARTS = {
   manuals: ["manuals"],
   support: ["supportRequest"],
   adminDownloads: ["adminDownloads"],
+  adminUsers: ["adminUsers"],
+  publicContact: ["publicContact"],
+  adminSettings: ["adminSettings"],
+  adminCompanies: ["adminCompanies"],
+  adminServices: ["adminServices"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LayoutPart = keyof typeof CATALOGUE_PARTS;

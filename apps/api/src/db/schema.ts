@@ -1,4 +1,7 @@
 // Every table of the platform and of each module, for drizzle-kit and the typed client.
+export * from "../modules/admin/companies/tables.ts";
+export * from "../modules/admin/settings/tables.ts";
+export * from "../modules/admin/users/tables.ts";
 export * from "../modules/agenda/tables.ts";
 export * from "../modules/billing/tables.ts";
 export * from "../modules/bookings/tables.ts";
@@ -6,6 +9,7 @@ export * from "../modules/care/tables.ts";
 export * from "../modules/companies/tables.ts";
 export * from "../modules/documents/tables.ts";
 export * from "../modules/files/tables.ts";
+export * from "../modules/geo/asl/tables.ts";
 export * from "../modules/health/measurements/tables.ts";
 export * from "../modules/health/records/tables.ts";
 export * from "../modules/health/therapies/tables.ts";

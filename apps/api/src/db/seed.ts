@@ -13,6 +13,7 @@ import {
 } from "../modules/companies/demo-data.ts";
 import { type companies, companyServices, healthServices, operators } from "../modules/companies/tables.ts";
 import { seedDocumentTemplates } from "../modules/documents/demo-data.ts";
+import { seedAslReference } from "../modules/geo/index.ts";
 import { seedHealthCatalogue } from "../modules/health/measurements/catalogue.ts";
 import { seedDemoMeasurements } from "../modules/health/measurements/demo-data.ts";
 import { seedDemoRecords } from "../modules/health/records/demo-data.ts";
@@ -45,7 +46,10 @@ const cf = (first15: string) => first15 + taxCodeCheckChar(first15);
  * at every start (main.ts).
  */
 export async function seedReferenceData(db: Database): Promise<void> {
-  await db.transaction((tx) => seedHealthCatalogue(tx));
+  await db.transaction(async (tx) => {
+    await seedHealthCatalogue(tx);
+    await seedAslReference(tx);
+  });
 }
 
 /** Creates the demo world on an empty database; returns false when there was already data. */
@@ -223,6 +227,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoCircle(tx, giuseppe, [providers.get("Farmacia Trastevere") as number]);
     // The parameters, scales and device models of the health file (reference data).
     await seedHealthCatalogue(tx);
+    await seedAslReference(tx);
     // Every demo company running a teleconsult service is subscribed to it (issue 10).
     await seedDemoSubscriptions(
       tx,

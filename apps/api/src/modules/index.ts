@@ -1,4 +1,5 @@
 import type { CuraModule } from "../platform/module.ts";
+import { adminModule } from "./admin/index.ts";
 import { agendaModule } from "./agenda/index.ts";
 import { bookingsModule } from "./bookings/index.ts";
 import { careModule } from "./care/index.ts";
@@ -39,5 +40,6 @@ export const modules: CuraModule[] = [
   healthRecordsModule,
   healthTherapiesModule,
   teleconsultRoomModule,
+  adminModule,
   devModule,
 ];

@@ -1,3 +1,5 @@
+import { adminRoutes } from "./admin.ts";
+import { adminSettingsRoutes } from "./admin-settings.ts";
 import { careRoutes } from "./care.ts";
 import { documentsRoutes } from "./documents.ts";
 import { healthMeasurementsRoutes } from "./health-measurements.ts";
@@ -19,4 +21,6 @@ export const ROUTE_SETS: RouteSet[] = [
   careRoutes,
   supportRoutes,
   healthTherapiesRoutes,
+  adminSettingsRoutes,
+  adminRoutes,
 ];

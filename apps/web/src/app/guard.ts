@@ -31,6 +31,8 @@ const ALWAYS_ALLOWED: readonly RegExp[] = [
   /^\/password\/reset$/,
   /^\/payment\/[^/]+(\/[^/]+)?$/,
   /^\/help$/,
+  // The public contact form (issue 14), linked from every page's footer.
+  /^\/contatti$/,
   /^\/dev\/outbox$/,
   // A teleconsultation's guest by single-use link (issue 10): no account, signed in or not.
   /^\/teleconsulto\/ospite\/[^/]+$/,

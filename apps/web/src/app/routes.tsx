@@ -29,6 +29,13 @@ const SpidReturnPage = lazy(() => import("../features/national-identity/pages/Sp
 const CieReturnPage = lazy(() => import("../features/national-identity/pages/CieReturnPage.tsx"));
 const DisabledPage = lazy(() => import("../features/identity/pages/DisabledPage.tsx"));
 const HelpPage = lazy(() => import("../features/help/pages/HelpPage.tsx"));
+// The administrator's users, registrations and public contacts: one module for the three pages (issue 14).
+const AdminUsersArea = lazy(() =>
+  withCataloguePart("adminUsers", import("../features/admin-users/pages/AdminUsersArea.tsx")),
+);
+const PublicContactPage = lazy(() =>
+  withCataloguePart("publicContact", import("../features/admin-users/pages/PublicContactPage.tsx")),
+);
 const ReminderAnswerPage = lazy(() =>
   withCataloguePart("reminders", import("../features/reminders/pages/ReminderAnswerPage.tsx")),
 );
@@ -482,6 +489,56 @@ export const AREAS: Record<Area, AreaDefinition> = {
         nav: { label: "nav.dashboard", icon: "it-pa" },
       },
       {
+        // Accounts, registrations and public contacts (issue 14).
+        path: "utenti",
+        titleKey: "adminDashboard.menu.users",
+        Component: AdminUsersArea,
+        nav: { label: "adminDashboard.menu.users", icon: "it-user" },
+      },
+      {
+        // Companies: list, registration, detail (issue 14).
+        path: "aziende",
+        titleKey: "nav.adminCompanies",
+        Component: lazy(() =>
+          withCataloguePart("adminCompanies", import("../features/admin-companies/pages/AdminCompaniesPage.tsx")),
+        ),
+        nav: { label: "nav.adminCompanies", icon: "it-pa" },
+      },
+      {
+        path: "aziende/nuova",
+        titleKey: "adminCompanies.newTitle",
+        Component: lazy(() =>
+          withCataloguePart("adminCompanies", import("../features/admin-companies/pages/AdminCompanyNewPage.tsx")),
+        ),
+      },
+      {
+        path: "aziende/dettaglio/:company",
+        titleKey: "nav.adminCompanies",
+        Component: lazy(() =>
+          withCataloguePart("adminCompanies", import("../features/admin-companies/pages/AdminCompanyDetailPage.tsx")),
+        ),
+      },
+      {
+        path: "servizi",
+        titleKey: "nav.adminServices",
+        Component: lazy(() =>
+          withCataloguePart("adminServices", import("../features/admin-companies/pages/AdminServicesPage.tsx")),
+        ),
+        nav: { label: "nav.adminServices", icon: "it-list" },
+      },
+      {
+        path: "contatti",
+        titleKey: "adminDashboard.menu.contacts",
+        Component: AdminUsersArea,
+        nav: { label: "adminDashboard.menu.contacts", icon: "it-mail" },
+      },
+      {
+        path: "registrazioni",
+        titleKey: "adminDashboard.menu.registrations",
+        Component: AdminUsersArea,
+        nav: { label: "adminDashboard.menu.registrations", icon: "it-calendar" },
+      },
+      {
         // Every teleconsultation, read-only (issue 10).
         path: "teleconsulto",
         titleKey: "teleconsult.admin.title",
@@ -503,6 +560,24 @@ export const AREAS: Record<Area, AreaDefinition> = {
           withCataloguePart("adminDownloads", import("../features/support/pages/AdminDownloadsPage.tsx")),
         ),
         nav: { label: "nav.adminDownloads", icon: "it-file" },
+      },
+      {
+        // The system log over the audit trail (issue 14).
+        path: "syslog",
+        titleKey: "adminSettings.syslog.title",
+        Component: lazy(() =>
+          withCataloguePart("adminSettings", import("../features/admin-settings/pages/SyslogPage.tsx")),
+        ),
+        nav: { label: "nav.adminSyslog", icon: "it-list" },
+      },
+      {
+        // System settings and the ASL reference data (issue 14).
+        path: "settingsys/nuovo",
+        titleKey: "adminSettings.title",
+        Component: lazy(() =>
+          withCataloguePart("adminSettings", import("../features/admin-settings/pages/SettingsPage.tsx")),
+        ),
+        nav: { label: "nav.adminSettings", icon: "it-settings" },
       },
       {
         path: "supporto",
@@ -591,6 +666,12 @@ export function createAppRoutes(): RouteObject[] {
               handle: { titleKey: "recovery.title" } satisfies RouteHandle,
             },
             { path: "help", element: <HelpPage />, handle: { titleKey: "help.title" } satisfies RouteHandle },
+            {
+              // The public contact form (issue 14), linked from the footer.
+              path: "contatti",
+              element: <PublicContactPage />,
+              handle: { titleKey: "nav.publicContact" } satisfies RouteHandle,
+            },
             {
               path: "promemoria/:token",
               element: <ReminderAnswerPage />,

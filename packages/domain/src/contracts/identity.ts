@@ -113,5 +113,13 @@ export const ZUserSearchResponse = z.object({
   meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
 });
 
-/** PATCH users/change/suspension/{id} (administrators): a suspended account cannot sign in. */
-export const ZSuspensionBody = z.object({ suspended: z.boolean() });
+/**
+ * PATCH users/change/suspension/{id} (administrators): a suspended account cannot sign in. `until`
+ * (ISO date-time, in the future) ends the suspension by itself; `reason` is kept in the audit.
+ */
+export const ZSuspensionBody = z.object({
+  suspended: z.boolean(),
+  until: z.iso.datetime({ offset: true, error: "Data e ora non valide" }).optional(),
+  reason: z.string().trim().max(500, "Il motivo può contenere al massimo 500 caratteri").optional(),
+});
+export type TSuspensionBody = z.infer<typeof ZSuspensionBody>;

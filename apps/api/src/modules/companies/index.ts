@@ -6,9 +6,13 @@ export const companiesModule: CuraModule = { name: "companies", routes: companie
 // The module's public surface (docs/architecture.md "Boundaries"): what other modules call. Bookings
 // takes slots and checks visibility through it, identity and notifications read memberships, and the
 // read models put a company's data into another module's single query without its tables.
+// The administrator's back office (modules/admin/companies): the data of companies, operators and services.
+export * as companyAdministration from "./admin-registry.ts";
 export { healthServiceDaySlots } from "./availability.ts";
 export { type SlotScope, setTakenSlotsProvider, type TakenSlotsProvider } from "./bookings-hook.ts";
 export { visibleHealthService } from "./openings.ts";
+export { listCompanyOperators } from "./operators.ts";
+export { companyService, operatorStatusOf, platformService } from "./presenters.ts";
 export {
   careCircleUserIds,
   companyName,
@@ -20,8 +24,14 @@ export {
   type MembershipRow,
   membershipOfUser,
 } from "./read-models.ts";
-export { type CompanyRow, type CompanyServiceRow, findCompany, findCompanyService } from "./repository.ts";
-export { ownCompanyId, visibleCompany } from "./scope.ts";
+export {
+  type CompanyRow,
+  type CompanyServiceRow,
+  findCompany,
+  findCompanyService,
+  listCompanyServices,
+} from "./repository.ts";
+export { ownCompanyId, platformRef, visibleCompany } from "./scope.ts";
 export {
   activeOperatorUserIds,
   allowsForcedNumberVerification,

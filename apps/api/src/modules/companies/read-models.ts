@@ -18,6 +18,8 @@ export interface MembershipRow {
   active: boolean;
   approval: "pending" | "approved" | "refused";
   level: number;
+  /** False when a platform administrator disabled the company: its operators count as suspended. */
+  companyActive?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface MembershipRow {
  * session lookup, which runs on every request, reads it in its own query instead of a second one.
  */
 export function membershipOfUser(userId: AnyPgColumn): SQL<MembershipRow | null> {
-  return sql<MembershipRow | null>`(select json_build_object('companyId', ${operators.companyId}, 'role', ${operators.role}, 'permissions', ${operators.permissions}, 'active', ${operators.active}, 'approval', ${operators.approval}, 'level', ${companies.level}) from ${operators} join ${companies} on ${companies.id} = ${operators.companyId} where ${operators.userId} = ${userId} limit 1)`;
+  return sql<MembershipRow | null>`(select json_build_object('companyId', ${operators.companyId}, 'role', ${operators.role}, 'permissions', ${operators.permissions}, 'active', ${operators.active}, 'approval', ${operators.approval}, 'level', ${companies.level}, 'companyActive', ${companies.active}) from ${operators} join ${companies} on ${companies.id} = ${operators.companyId} where ${operators.userId} = ${userId} limit 1)`;
 }
 
 /** The name of the company whose key is in `companyId` (a scalar subquery). */

@@ -17,6 +17,7 @@ export async function findMembership(db: Executor, userId: number) {
       approval: operators.approval,
       level: companies.level,
       companyName: companies.name,
+      companyActive: companies.active,
     })
     .from(operators)
     .innerJoin(companies, eq(companies.id, operators.companyId))

@@ -31,7 +31,11 @@ export async function membershipOf(db: Executor, userId: number): Promise<Member
 
 /** A membership read by another module's query through the `membershipOfUser` read model. */
 export function membershipFromRow(row: MembershipRow): Membership {
-  const status = operatorStatusOf(row);
+  // A disabled company (PATCH companies/{id}/toggle-status) keeps its operators and its bookings, but
+  // nobody works for it meanwhile: its enabled operators are suspended until it is enabled again, so
+  // the sign-in refuses them and their sessions stop at the next request.
+  const own = operatorStatusOf(row);
+  const status = own === "enabled" && row.companyActive === false ? "suspended" : own;
   return {
     companyId: row.companyId,
     companyLevel: row.level,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 // Read-only use of the bookings module's table: statistics group and count bookings per status,
 // service and period in SQL. Going through the bookings service would mean loading every booking
@@ -56,4 +56,28 @@ export async function countByPeriod(db: Executor, w: StatisticsWindow) {
       // By position: the same expression written twice would carry two different bind parameters.
       .groupBy(sql`1`, sql`2`)
   );
+}
+
+/**
+ * Bookings per company and status for the administrator's massive report (POST companies/massive/report):
+ * one grouped read over the selected companies, optionally within local dates (appointment, or order day).
+ */
+export function bookingCountsByCompany(
+  db: Executor,
+  companyIds: number[],
+  range: { from?: string; to?: string } = {},
+): Promise<Array<{ companyId: number; status: string; count: number }>> {
+  if (companyIds.length === 0) return Promise.resolve([]);
+  const day = sql`(${bookedAt} at time zone 'Europe/Rome')::date`;
+  return db
+    .select({ companyId: bookings.companyId, status: bookings.status, count: count() })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.companyId, companyIds),
+        range.from ? sql`${day} >= ${range.from}::date` : undefined,
+        range.to ? sql`${day} <= ${range.to}::date` : undefined,
+      ),
+    )
+    .groupBy(bookings.companyId, bookings.status);
 }

@@ -77,6 +77,9 @@ export const companies = pgTable(
     index("companies_kind_idx").on(t.kind, t.subtype),
     index("companies_position_idx").on(t.lat, t.lng),
     index("companies_managed_by_idx").on(t.managedById),
+    // The administrator's list sorts by name or by registration (issue 14).
+    index("companies_name_idx").on(t.name, t.id),
+    index("companies_created_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -144,6 +147,8 @@ export const healthServices = pgTable(
   (t) => [
     index("health_services_company_idx").on(t.companyId),
     index("health_services_name_search_idx").using("gin", t.nameSearch),
+    // The administrator's list of every company's services sorts by name (issue 14).
+    index("health_services_name_idx").on(t.name, t.id),
   ],
 );
 

@@ -1,4 +1,5 @@
 import {
+  fieldError,
   forbidden,
   isValidTaxCode,
   normalizeTaxCode,
@@ -10,8 +11,9 @@ import {
   type UserType,
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
+import type { Transaction } from "../../db/client.ts";
 import { recordAccess } from "../../platform/access-log/access-log.ts";
-import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
+import { actorOf, recordAudit, systemActor } from "../../platform/audit/audit.ts";
 import { type Principal, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import type { UserFilter } from "./directory-repository.ts";
@@ -99,29 +101,77 @@ export async function searchUsers(
   return { items, total };
 }
 
-/** PATCH users/change/suspension/{id}: an administrator suspends or restores an account. */
+/** A suspension's end (`until`, lifted by the back office's job) and reason, kept by whoever listens. */
+export interface SuspensionChange {
+  userId: number;
+  suspended: boolean;
+  until: Date | null;
+  reason: string | null;
+}
+/** Called in the suspension's transaction: the back office (admin module) keeps `until` and lifts it. */
+export type SuspensionListener = (tx: Transaction, change: SuspensionChange) => Promise<void>;
+const suspensionListeners = new Set<SuspensionListener>();
+export function addSuspensionListener(listener: SuspensionListener): void {
+  suspensionListeners.add(listener);
+}
+
+export const SUSPENSION_UNTIL_PAST_MESSAGE = "La fine della sospensione deve essere nel futuro";
+
+/**
+ * PATCH users/change/suspension/{id}: an administrator suspends or restores an account; a
+ * suspension may end by itself at `until` (issue 14) and carries its reason in the audit.
+ */
 export async function setSuspension(
   ctx: ModuleContext,
   request: FastifyRequest,
   principal: Principal,
   hashid: string,
   suspended: boolean,
+  options: { until?: string | undefined; reason?: string | undefined } = {},
 ): Promise<TUser> {
   const id = ctx.ids.decode(hashid);
   const user = id === null ? null : await repository.findUserById(ctx.db, id);
   if (!user || user.deletedAt) throw notFound();
   // An administrator cannot lock themself out, nor another administrator (that is the platform owner's call).
   if (user.id === principal.userId || (user.type as UserType) === USER_TYPES.admin) throw forbidden();
+  const until = suspended && options.until ? new Date(options.until) : null;
+  if (until && until.getTime() <= Date.now()) throw fieldError("until", SUSPENSION_UNTIL_PAST_MESSAGE);
+  const reason = suspended ? (options.reason ?? null) : null;
   await ctx.db.transaction(async (tx) => {
     await repository.updateUser(tx, user.id, { disabledAt: suspended ? new Date() : null });
     if (suspended) await repository.revokeUserSessions(tx, user.id);
+    for (const listener of suspensionListeners) await listener(tx, { userId: user.id, suspended, until, reason });
     await recordAudit(tx, actorOf(request), {
       action: suspended ? "user.suspended" : "user.restored",
       entity: "user",
       entityId: user.id,
+      detail: {
+        before: { disabled: user.disabledAt !== null },
+        after: { disabled: suspended },
+        ...(suspended ? { until: until?.toISOString() ?? null, reason } : {}),
+      },
     });
   });
   return currentUser(ctx, user.id);
+}
+
+/**
+ * The end of a suspension with an `until`, by the back office's job: restores the account unless it
+ * was deleted meanwhile; the caller passes its transaction and has checked the end is still due.
+ */
+export async function liftSuspension(tx: Transaction, userId: number): Promise<boolean> {
+  const user = await repository.findUserById(tx, userId);
+  if (!user || user.deletedAt || !user.disabledAt) return false;
+  await repository.updateUser(tx, userId, { disabledAt: null });
+  for (const listener of suspensionListeners)
+    await listener(tx, { userId, suspended: false, until: null, reason: null });
+  await recordAudit(tx, systemActor, {
+    action: "user.restored",
+    entity: "user",
+    entityId: userId,
+    detail: { before: { disabled: true }, after: { disabled: false }, cause: "suspension_ended" },
+  });
+  return true;
 }
 
 async function anyRule(ctx: ModuleContext, principal: Principal, userId: number): Promise<boolean> {

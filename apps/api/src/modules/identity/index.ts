@@ -12,9 +12,20 @@ export { toAnagraficaValues, updateAnagrafica } from "./anagrafica.ts";
 // operator's verification of a patient's phone (PATCH users/{id}/number-verification, patients).
 export { hasEverSignedIn } from "./contacts.ts";
 // Who else may read a user's card (GET users/{id}): the care module adds its rule (caregivers, operators).
-export { addUserReadRule, type UserReadRule } from "./directory.ts";
+// The back office (admin module, issue 14): an administrator's deletion of an account (the same
+// anonymisation as one's own), the welcome link, and the end of a suspension with an `until`.
+export {
+  addSuspensionListener,
+  addUserReadRule,
+  liftSuspension,
+  type SuspensionChange,
+  type SuspensionListener,
+  type UserReadRule,
+} from "./directory.ts";
 // verifyOtp: the health records check the one-time code that signs a clinical report (issue 11).
 export { markNumberVerifiedByOperator, verifyOtp } from "./otp.ts";
+export { sendWelcomeLink, WELCOME_LINK_HOURS } from "./passwords.ts";
+export { anonymiseAccount } from "./profile.ts";
 export { isCitizen, phoneVerified, sessionIsLive } from "./read-models.ts";
 export { createAccountFor, EMAIL_TAKEN_MESSAGE } from "./registration.ts";
 export { emailTaken, findUsersByTaxCode } from "./repository.ts";

@@ -109,12 +109,45 @@ function verifiedPhoneOf(user: UserRow, a: AnagraficaRow, second: boolean): stri
   return number && verified ? `${second ? a.prefixSecondary : a.prefix}${number}` : null;
 }
 
+/** How long the administrators' welcome link lasts (issue 14: 72 hours). */
+export const WELCOME_LINK_HOURS = 72;
+
+/**
+ * POST users/{id}/send-welcome-email (admin module): a single-use link to set a password, the same
+ * token as a recovery link (POST users/password/reset consumes it) valid WELCOME_LINK_HOURS. The
+ * caller has checked the account (not deleted, not disabled, with an e-mail). False when this
+ * account already had enough links this hour.
+ */
+export async function sendWelcomeLink(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  user: { id: number; email: string; name: string | null },
+): Promise<boolean> {
+  const token = await issueResetToken(ctx, request, { id: user.id }, "email", WELCOME_LINK_HOURS * 60);
+  if (!token) return false;
+  const link = `${ctx.config.publicUrl}/password/reset?email=${encodeURIComponent(user.email)}&token=${token}`;
+  const hello = user.name ? `Gentile ${user.name},` : "Gentile utente,";
+  await ctx.mailer.send({
+    to: user.email,
+    subject: "Benvenuto in Cura",
+    text:
+      `${hello}\n\nè stato creato per te un account Cura. Per scegliere la tua password apri questo link ` +
+      `(valido ${WELCOME_LINK_HOURS} ore, una sola volta):\n\n${link}\n\nPoi accedi con il tuo indirizzo e-mail.`,
+    html:
+      `<p>${escapeHtml(hello)}</p><p>è stato creato per te un account Cura.</p>` +
+      `<p><a href="${escapeHtml(link)}">Scegli la tua password</a> (link valido ${WELCOME_LINK_HOURS} ore, una sola volta).</p>` +
+      "<p>Poi accedi con il tuo indirizzo e-mail.</p>",
+  });
+  return true;
+}
+
 /** A new single-use link token, stored hashed; null when this account had enough links this hour. */
 async function issueResetToken(
   ctx: ModuleContext,
   request: FastifyRequest,
-  user: UserRow,
+  user: Pick<UserRow, "id">,
   channel: ResetChannel,
+  minutes = RESET_LINK_MINUTES,
 ): Promise<string | null> {
   // More recovery messages than the limit are not sent: nobody can flood an inbox or a phone. The
   // slot is reserved before the link exists, so requests sent together cannot all pass a count.
@@ -130,13 +163,13 @@ async function issueResetToken(
       userId: user.id,
       tokenHash: hashToken(token),
       channel,
-      expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
     });
     await recordAudit(tx, actorOf(request), {
-      action: "password.reset_requested",
+      action: minutes === RESET_LINK_MINUTES ? "password.reset_requested" : "password.welcome_link_sent",
       entity: "user",
       entityId: user.id,
-      detail: { channel },
+      detail: { channel, minutes },
     });
   });
   return token;

@@ -161,7 +161,23 @@ async function ownPictureId(ctx: ModuleContext, principal: Principal, hashid: st
  * every session ends, and nothing it could sign in with remains.
  */
 export async function deleteProfile(ctx: ModuleContext, request: FastifyRequest, principal: Principal) {
+  await anonymiseAccount(ctx, request, principal.userId);
+  return PROFILE_DELETED_MESSAGE;
+}
+
+/**
+ * The anonymisation of deleteProfile for any account: also the administrators' `DELETE
+ * users/profile/{id}` (admin module), whose own checks (`before`) run first in the same transaction.
+ */
+export async function anonymiseAccount(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  userId: number,
+  before?: (tx: Executor) => Promise<void>,
+): Promise<void> {
+  const principal = { userId };
   await withFileReleases(ctx, async (tx, release) => {
+    await before?.(tx);
     release(await repository.lockProfilePicture(tx, principal.userId));
     await repository.updateUser(tx, principal.userId, {
       email: null,
@@ -185,5 +201,4 @@ export async function deleteProfile(ctx: ModuleContext, request: FastifyRequest,
     await otpRepository.deleteUserCodes(tx, principal.userId);
     await recordAudit(tx, actorOf(request), { action: "profile.deleted", entity: "user", entityId: principal.userId });
   });
-  return PROFILE_DELETED_MESSAGE;
 }

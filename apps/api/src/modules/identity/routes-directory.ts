@@ -56,7 +56,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = as
       config: { access: { types: [2] } },
       schema: {
         tags,
-        summary: "Suspend or restore an account (administrators)",
+        summary: "Suspend or restore an account (administrators); a suspension may end by itself at `until`",
         params: ZUserParams,
         body: ZSuspensionBody,
         response: { 200: ZMeResponse },
@@ -69,6 +69,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = as
         principalOf(request),
         request.params.id,
         request.body.suspended,
+        { until: request.body.until, reason: request.body.reason },
       ),
     }),
   );

@@ -39,6 +39,9 @@ export function AppFooter() {
                 <Link to={BRAND.links.cookie}>{t("footer.cookie")}</Link>
               </li>
               <li className="list-inline-item">
+                <Link to="/contatti">{t("nav.publicContact")}</Link>
+              </li>
+              <li className="list-inline-item">
                 <button type="button" className="cura-footer-button" onClick={() => setOpen("about")}>
                   {t("footer.about")}
                 </button>

@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BRAND, versionLabel } from "../../../app/brand.ts";
 import { profilePathOf } from "../../../app/gate.ts";
+import { DashboardFigures } from "../../admin-users/components/DashboardFigures.tsx";
 import { AccountCard, DashboardCard, HomeDashboard } from "../components/HomeDashboard.tsx";
 
 /**
- * /admin/home: the administrator's dashboard. The back office (companies, users, contents) is not
- * built yet: until it is, the page says so plainly and shows what can be done today, and the menu
- * has only pages that exist (issue 16: a version string and nothing else).
+ * /admin/home: the administrator's dashboard: the platform's figures (issue 14), then what can be
+ * done today; the menu has only pages that exist (issue 16: a version string and nothing else).
  */
 export default function AdminHomePage() {
   const { t } = useTranslation();
@@ -18,6 +18,7 @@ export default function AdminHomePage() {
     <HomeDashboard intro={t("home.admin.intro")}>
       {(user) => (
         <>
+          <DashboardFigures />
           <div className="col-12">
             <section aria-labelledby={nowId} className="card-wrapper card-space">
               <div className="card card-bg">

@@ -11,6 +11,7 @@ import { firstMessages, schemaResolver, useAppForm } from "../../../lib/forms.ts
 import type { TKey } from "../../../lib/i18n.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
+import { AslSelect } from "../../admin-settings/components/AslSelect.tsx";
 import { useCreateAnagrafica } from "../api/anagrafica-new.ts";
 import { useUpdateAnagrafica } from "../api/anagrafica-update.ts";
 import { refreshMe } from "../api/me.ts";
@@ -293,11 +294,12 @@ function PersonalInputs({ form, user }: { form: AnyForm; user: TUser }) {
             error={errorOf(form, "medico_base")}
             {...form.register("medico_base")}
           />
-          <TextField
-            label={t("anagrafica.asl")}
-            hint={t("anagrafica.aslHint")}
+          {/* A choice among the ASL of the citizen's region (issue 14); an older free text stays shown. */}
+          <AslSelect
+            regione={user.anagrafica?.regione}
+            current={user.anagrafica?.denominazione_asl}
             error={errorOf(form, "denominazione_asl")}
-            {...form.register("denominazione_asl")}
+            registration={form.register("denominazione_asl")}
           />
         </>
       ) : null}

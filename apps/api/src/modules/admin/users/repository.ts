@@ -1,0 +1,256 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../../db/client.ts";
+// Read-only joins (.dependency-cruiser.cjs names why): every write goes through identity's service.
+import { companies, operators } from "../../companies/tables.ts";
+import { anagrafiche, users } from "../../identity/tables.ts";
+import { adminUserSuspensions, publicContacts } from "./tables.ts";
+
+const ROME = "Europe/Rome";
+
+/** The start of the current day, week (Monday), month or year in Italian time, as a timestamp. */
+export const periodStart = (unit: "day" | "week" | "month" | "year"): SQL =>
+  sql`(date_trunc(${unit}, now() at time zone ${ROME}) at time zone ${ROME})`;
+
+/** The start of an Italian calendar day (YYYY-MM-DD) as a timestamp. */
+const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone ${ROME})`;
+
+export interface UserFilter {
+  q?: string | undefined;
+  type?: number | undefined;
+  status?: "attivo" | "sospeso" | undefined;
+  companyId?: number | undefined;
+  registeredFrom?: string | undefined;
+  registeredTo?: string | undefined;
+  /** Registered since this moment (the registrations of today). */
+  registeredSince?: SQL | undefined;
+}
+
+/** LIKE's wildcards in a user's text match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filter: UserFilter): SQL | undefined {
+  const text = filter.q ? `%${escapeLike(filter.q)}%` : null;
+  return and(
+    isNull(users.deletedAt),
+    text
+      ? or(
+          ilike(anagrafiche.name, text),
+          ilike(anagrafiche.surname, text),
+          ilike(sql`${anagrafiche.name} || ' ' || ${anagrafiche.surname}`, text),
+          ilike(sql`${anagrafiche.surname} || ' ' || ${anagrafiche.name}`, text),
+          ilike(anagrafiche.cf, text),
+          ilike(users.email, text),
+        )
+      : undefined,
+    filter.type === undefined ? undefined : eq(users.type, filter.type),
+    filter.status === "sospeso" ? isNotNull(users.disabledAt) : undefined,
+    filter.status === "attivo" ? isNull(users.disabledAt) : undefined,
+    filter.companyId === undefined ? undefined : eq(operators.companyId, filter.companyId),
+    filter.registeredFrom ? gte(users.createdAt, dayStart(filter.registeredFrom)) : undefined,
+    filter.registeredTo ? lt(users.createdAt, sql`${dayStart(filter.registeredTo)} + interval '1 day'`) : undefined,
+    filter.registeredSince ? gte(users.createdAt, filter.registeredSince) : undefined,
+  );
+}
+
+const listed = {
+  id: users.id,
+  type: users.type,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  disabledAt: users.disabledAt,
+  createdAt: users.createdAt,
+  name: anagrafiche.name,
+  surname: anagrafiche.surname,
+  cf: anagrafiche.cf,
+  companyId: companies.id,
+  companyName: companies.name,
+  suspendedUntil: adminUserSuspensions.until,
+};
+export type ListedUser = {
+  id: number;
+  type: number;
+  email: string | null;
+  emailVerifiedAt: Date | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+  name: string | null;
+  surname: string | null;
+  cf: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  suspendedUntil: Date | null;
+};
+
+function usersQuery(db: Executor) {
+  return db
+    .select(listed)
+    .from(users)
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, users.id))
+    .leftJoin(operators, eq(operators.userId, users.id))
+    .leftJoin(companies, eq(companies.id, operators.companyId))
+    .leftJoin(adminUserSuspensions, eq(adminUserSuspensions.userId, users.id));
+}
+
+/**
+ * The accounts matching the filter, a page of them, newest (highest id: ids follow registration)
+ * first or oldest first: sorted on the primary key.
+ */
+export async function listUsers(
+  db: Executor,
+  filter: UserFilter,
+  page: { offset: number; limit: number; oldestFirst?: boolean },
+): Promise<{ rows: ListedUser[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, totals] = await Promise.all([
+    usersQuery(db)
+      .where(where)
+      .orderBy(page.oldestFirst ? asc(users.id) : desc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(anagrafiche, eq(anagrafiche.userId, users.id))
+      .leftJoin(operators, eq(operators.userId, users.id))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * A batch of the export after `afterId` (keyset: the export reads the whole list in constant memory,
+ * one batch at a time, however many accounts match).
+ */
+export function usersBatch(
+  db: Executor,
+  filter: UserFilter,
+  afterId: number | null,
+  limit: number,
+  oldestFirst: boolean,
+): Promise<ListedUser[]> {
+  const keyset = afterId === null ? undefined : oldestFirst ? gt(users.id, afterId) : lt(users.id, afterId);
+  return usersQuery(db)
+    .where(and(whereOf(filter), keyset))
+    .orderBy(oldestFirst ? asc(users.id) : desc(users.id))
+    .limit(limit);
+}
+
+export async function findUser(db: Executor, id: number): Promise<ListedUser | null> {
+  const [row] = await usersQuery(db).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/** The administrators left, locked (FOR UPDATE) so that two deletions cannot both leave none. */
+export async function lockAdministrators(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.type, 2), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+export async function findCompany(db: Executor, id: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row ?? null;
+}
+
+/** Registrations since each period's start, in one pass over the year's rows. */
+export async function registrationCounts(db: Executor) {
+  const since = (unit: "day" | "week" | "month" | "year") =>
+    sql<number>`count(*) filter (where ${users.createdAt} >= ${periodStart(unit)})`.mapWith(Number);
+  const [row] = await db
+    .select({ today: since("day"), week: since("week"), month: since("month"), year: since("year") })
+    .from(users)
+    .where(
+      and(isNull(users.deletedAt), gte(users.createdAt, sql`least(${periodStart("year")}, ${periodStart("week")})`)),
+    );
+  return row ?? { today: 0, week: 0, month: 0, year: 0 };
+}
+
+// Suspensions with an end.
+
+export async function upsertSuspension(db: Executor, userId: number, until: Date, reason: string | null) {
+  await db
+    .insert(adminUserSuspensions)
+    .values({ userId, until, reason })
+    .onConflictDoUpdate({ target: adminUserSuspensions.userId, set: { until, reason, createdAt: sql`now()` } });
+}
+
+export async function deleteSuspension(db: Executor, userId: number): Promise<void> {
+  await db.delete(adminUserSuspensions).where(eq(adminUserSuspensions.userId, userId));
+}
+
+export async function dueSuspensions(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: adminUserSuspensions.userId })
+    .from(adminUserSuspensions)
+    .where(lte(adminUserSuspensions.until, sql`now()`))
+    .orderBy(asc(adminUserSuspensions.until))
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}
+
+/** The row, locked, when still due (an administrator may have changed it since it was read). */
+export async function lockDueSuspension(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: adminUserSuspensions.userId })
+    .from(adminUserSuspensions)
+    .where(and(eq(adminUserSuspensions.userId, userId), lte(adminUserSuspensions.until, sql`now()`)))
+    .for("update");
+  return rows.length > 0;
+}
+
+// Public contacts.
+
+export type ContactRow = typeof publicContacts.$inferSelect;
+
+export async function insertContact(db: Executor, values: typeof publicContacts.$inferInsert): Promise<void> {
+  await db.insert(publicContacts).values(values);
+}
+
+export interface ContactFilter {
+  q?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function contactsWhere(filter: ContactFilter): SQL | undefined {
+  const text = filter.q ? `%${escapeLike(filter.q)}%` : null;
+  return and(
+    text
+      ? or(ilike(publicContacts.name, text), ilike(publicContacts.email, text), ilike(publicContacts.message, text))
+      : undefined,
+    filter.from ? gte(publicContacts.createdAt, dayStart(filter.from)) : undefined,
+    filter.to ? lt(publicContacts.createdAt, sql`${dayStart(filter.to)} + interval '1 day'`) : undefined,
+  );
+}
+
+export async function listContacts(
+  db: Executor,
+  filter: ContactFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ContactRow[]; total: number }> {
+  const where = contactsWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(publicContacts)
+      .where(where)
+      .orderBy(desc(publicContacts.createdAt), desc(publicContacts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(publicContacts).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export function contactsBatch(db: Executor, filter: ContactFilter, afterId: number | null, limit: number) {
+  return db
+    .select()
+    .from(publicContacts)
+    .where(and(contactsWhere(filter), afterId === null ? undefined : lt(publicContacts.id, afterId)))
+    .orderBy(desc(publicContacts.id))
+    .limit(limit);
+}

@@ -1,0 +1,61 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, followMenu, launchBrowser, newPage, settled, signIn, submitLogin } from "./browser.ts";
+
+/** Issue 14's journey 3, first half: a user suspended until tomorrow sees the disabled page. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const GIULIA = "giulia.esposito@cura.demo";
+
+describe("administrator's users", () => {
+  it("an administrator finds a citizen, suspends her until tomorrow; she sees the disabled page; he re-enables her", async () => {
+    const admin = await newPage(browser);
+    await signIn(admin, "admin@cura.demo");
+    // The dashboard's figures.
+    await expect.poll(() => admin.getByRole("heading", { level: 2, name: "Utenti" }).isVisible()).toBe(true);
+    await expectAccessible(admin);
+
+    await followMenu(admin, "Utenti");
+    await admin.waitForURL("**/admin/utenti");
+    await settled(admin);
+    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("esposito");
+    await admin.getByRole("button", { name: "Cerca", exact: true }).click();
+    const row = admin.getByRole("row").filter({ hasText: GIULIA });
+    await expect.poll(() => row.count()).toBe(1);
+    await expectAccessible(admin);
+    const name = ((await row.getByRole("rowheader").textContent()) ?? "").trim();
+
+    await row.getByRole("button", { name: `Sospendi ${name}` }).click();
+    const dialog = admin.getByRole("dialog", { name: `Sospendere ${name}?` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel("Motivo della sospensione").fill("Verifica dei documenti");
+    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    await dialog
+      .getByLabel("Sospeso fino al (facoltativo)")
+      .fill(`${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T09:00`);
+    await expectAccessible(admin);
+    await dialog.getByRole("button", { name: "Sospendi", exact: true }).click();
+    await expect.poll(() => row.getByText("Sospeso", { exact: true }).isVisible()).toBe(true);
+    expect(await row.textContent()).toContain(`fino al ${pad(tomorrow.getDate())}/${pad(tomorrow.getMonth() + 1)}`);
+    await expectAccessible(admin);
+
+    // She cannot sign in: the disabled page.
+    const her = await newPage(browser);
+    await submitLogin(her, GIULIA);
+    await her.waitForURL("**/disabled");
+    await expect.poll(() => her.getByRole("heading", { level: 1 }).textContent()).toBe("Utenza disabilitata");
+    await expectAccessible(her);
+
+    // He re-enables her, after a confirm; she signs in again.
+    await row.getByRole("button", { name: `Riabilita ${name}` }).click();
+    const confirm = admin.getByRole("dialog", { name: `Riabilitare ${name}?` });
+    await confirm.getByRole("button", { name: "Sì, riabilita" }).click();
+    await expect.poll(() => row.getByText("Attivo", { exact: true }).isVisible()).toBe(true);
+    await signIn(her, GIULIA);
+  });
+});
