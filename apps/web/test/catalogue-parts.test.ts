@@ -12,14 +12,21 @@ import {
 
 /**
  * The catalogue's parts (vite-plugins/catalogue-parts.ts) hold what the pages that load them use: a
- * layout shows only the core and its part, a page also its own part when routes.tsx loads it with
- * one. Follows the imports (static and lazy, not type-only) from each layout and each page, as
- * routes.tsx declares them, and collects the catalogue groups the code names (`"bookings.title"`,
+ * layout shows only the core and its part, a page also its own part when its route table (app/routes.tsx,
+ * app/areas/) loads it with one. Follows the imports (static and lazy, not type-only) from each layout
+ * and each page, as the route tables declare them, and collects the catalogue groups the code names (`"bookings.title"`,
  * `` `bookingWizard.title.${type}` ``). Fails naming a group a page uses that is neither in the
  * core nor in its parts. No build needed.
  */
 const SRC = join(import.meta.dirname, "..", "src");
 const ROUTES = join(SRC, "app", "routes.tsx");
+/** Each area's route table (app/areas/), loaded with the area's part. */
+const AREA_FILES = {
+  cittadino: join(SRC, "app", "areas", "cittadino.tsx"),
+  operatore: join(SRC, "app", "areas", "operatore.tsx"),
+  admin: join(SRC, "app", "areas", "admin.tsx"),
+} as const;
+const ROUTE_FILES = new Set<string>([ROUTES, ...Object.values(AREA_FILES)]);
 const catalogue = JSON.parse(readFileSync(join(SRC, "locales", "it.json"), "utf8")) as Record<string, unknown>;
 const GROUPS = Object.keys(catalogue);
 const inSomePart = new Set<string>([...Object.values(CATALOGUE_PARTS).flat(), ...Object.values(PAGE_PARTS).flat()]);
@@ -37,11 +44,11 @@ function resolveSource(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Source files reachable from the roots; routes.tsx and main.tsx are where the walk stops. */
+/** Source files reachable from the roots; the route tables and main.tsx are where the walk stops. */
 function reachable(roots: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file) || file === ROUTES || file.endsWith(`${join("src", "main.tsx")}`)) return;
+    if (seen.has(file) || ROUTE_FILES.has(file) || file.endsWith(`${join("src", "main.tsx")}`)) return;
     seen.add(file);
     for (const match of readFileSync(file, "utf8").matchAll(IMPORTS)) {
       const target = resolveSource(file, (match[1] ?? match[2] ?? match[3]) as string);
@@ -58,29 +65,38 @@ function groupsIn(text: string): Set<string> {
 }
 
 const routes = readFileSync(ROUTES, "utf8");
+const routeTexts = [...ROUTE_FILES, join(SRC, "app", "areas", "area.ts")]
+  .map((file) => readFileSync(file, "utf8"))
+  .join("\n");
 
-/** A lazy module of routes.tsx: `lazy(() => import("…"))` or `lazy(() => withCataloguePart("x", import("…")))`. */
+/** A lazy module of a route table: `lazy(() => import("…"))` or `lazy(() => withCataloguePart("x", import("…")))`. */
 const LAZY = /(?:withCataloguePart\(\s*"(\w+)",\s*)?import\(\s*"([^"]+)"\s*\)/g;
 interface PageLoad {
   file: string;
   part: string | null;
 }
-const loadsIn = (text: string): PageLoad[] =>
-  [...text.matchAll(LAZY)].map((m) => ({ file: resolveSource(ROUTES, m[2] as string) as string, part: m[1] ?? null }));
+const loadsIn = (from: string, text: string): PageLoad[] =>
+  [...text.matchAll(LAZY)].map((m) => ({ file: resolveSource(from, m[2] as string) as string, part: m[1] ?? null }));
 
-/** `const LoginPage = lazy(() => import("…"))`, `const loadProfilePage = () => import("…")`. */
-const lazyConsts = new Map(
-  [
-    ...routes.matchAll(
-      /^const (\w+) = (?:lazy\()?\(\) =>\s*((?:withCataloguePart\(\s*"\w+",\s*)?import\(\s*"[^"]+"\s*\))/gm,
-    ),
-  ].map((m) => [m[1] as string, loadsIn(m[2] as string)[0] as PageLoad]),
-);
+/**
+ * `const LoginPage = lazy(() => import("…"))`, `export const loadProfilePage = () => import("…")`, in a
+ * route table and in the areas' shared loaders (app/areas/area.ts).
+ */
+const lazyConstsOf = (file: string) =>
+  new Map(
+    [
+      ...readFileSync(file, "utf8").matchAll(
+        /^(?:export )?const (\w+) = (?:lazy\()?\(\) =>\s*((?:withCataloguePart\(\s*"\w+",\s*)?import\(\s*"[^"]+"\s*\))/gm,
+      ),
+    ].map((m) => [m[1] as string, loadsIn(file, m[2] as string)[0] as PageLoad]),
+  );
+const sharedLoaders = lazyConstsOf(join(SRC, "app", "areas", "area.ts"));
 
-/** The pages a layout's part of routes.tsx loads, each with its own part if any. */
-function pagesIn(segment: string): PageLoad[] {
-  const pages = loadsIn(segment);
-  for (const [name, load] of lazyConsts) if (new RegExp(`\\b${name}\\b`).test(segment)) pages.push(load);
+/** The pages a layout's part of a route table loads, each with its own part if any. */
+function pagesIn(file: string, segment: string): PageLoad[] {
+  const pages = loadsIn(file, segment);
+  for (const [name, load] of [...lazyConstsOf(file), ...sharedLoaders])
+    if (new RegExp(`\\b${name}\\b`).test(segment)) pages.push(load);
   return pages;
 }
 
@@ -97,15 +113,21 @@ function segmentBetween(start: string, end: string): string {
   return routes.slice(from, to);
 }
 
-const SEGMENTS: Record<LayoutPart, { segment: string; layout: string }> = {
+const areaSegment = (area: keyof typeof AREA_FILES) => {
+  const text = readFileSync(AREA_FILES[area], "utf8");
+  // The definition only: the file's own lazy consts are found by name (pagesIn).
+  return { file: AREA_FILES[area], segment: text.slice(text.indexOf(": AreaDefinition = {")), layout: "AreaShell.tsx" };
+};
+const SEGMENTS: Record<LayoutPart, { file: string; segment: string; layout: string }> = {
   public: {
-    segment: segmentBetween("element: <PublicLayout />", "...Object.values(AREAS)"),
+    file: ROUTES,
+    segment: segmentBetween("element: <PublicLayout />", "...(Object.keys(AREA_ROUTES)"),
     layout: "PublicLayout.tsx",
   },
-  cittadino: { segment: segmentBetween("  cittadino: {", "  operatore: {"), layout: "AreaShell.tsx" },
-  operatore: { segment: segmentBetween("  operatore: {", "  admin: {"), layout: "AreaShell.tsx" },
   // Every signed-in user has an idle session (RootLayout loads it with the area).
-  admin: { segment: segmentBetween("  admin: {", "\n};"), layout: "AreaShell.tsx" },
+  cittadino: areaSegment("cittadino"),
+  operatore: areaSegment("operatore"),
+  admin: areaSegment("admin"),
 };
 
 /** The groups used and not in the core nor in any of the given parts. */
@@ -118,10 +140,10 @@ function usersOf(group: string, files: Iterable<string>): string {
 }
 
 describe("catalogue parts", () => {
-  it("names only groups of the catalogue, and every part is loaded by routes.tsx", () => {
+  it("names only groups of the catalogue, and every part is loaded by a route table", () => {
     const unknown = [...inSomePart].filter((group) => !(group in catalogue));
     expect(unknown, "groups listed in vite-plugins/catalogue-parts.ts but not in it.json").toEqual([]);
-    const named = new Set([...routes.matchAll(/withCataloguePart\(\s*"(\w+)"/g)].map((m) => m[1]));
+    const named = new Set([...routeTexts.matchAll(/withCataloguePart\(\s*"(\w+)"/g)].map((m) => m[1]));
     expect([...CATALOGUE_PART_NAMES, ...PAGE_PART_NAMES].filter((part) => !named.has(part))).toEqual([]);
   });
 
@@ -153,18 +175,19 @@ describe("catalogue parts", () => {
   });
 
   for (const layoutPart of CATALOGUE_PART_NAMES) {
-    const { segment, layout } = SEGMENTS[layoutPart];
+    const { file, segment, layout } = SEGMENTS[layoutPart];
     const layoutGroups = CATALOGUE_PARTS[layoutPart] as readonly string[];
 
     it(`the ${layoutPart} layout and its menu use only the core and the "${layoutPart}" part`, () => {
       const roots = [join(SRC, "app", "shells", layout)];
-      if (layoutPart !== "public") roots.push(join(SRC, "app", "IdleSession.tsx"));
+      if (layoutPart !== "public")
+        roots.push(join(SRC, "app", "IdleSession.tsx"), join(SRC, "app", "areas", "area-routes.tsx"));
       const files = reachable(roots);
       // The sidebar shows every entry's label before any page's part is loaded.
       const labels = new Set([...segment.matchAll(/label: ["`](\w+)\./g)].map((m) => m[1] as string));
       const used = new Set([...groupsOf(files), ...labels]);
       const where = missing(used, [layoutGroups]).map((group) =>
-        labels.has(group) ? `${group}: a menu label in routes.tsx` : usersOf(group, files),
+        labels.has(group) ? `${group}: a menu label in the route table` : usersOf(group, files),
       );
       expect(
         missing(used, [layoutGroups]),
@@ -174,7 +197,7 @@ describe("catalogue parts", () => {
 
     it(`each page of the ${layoutPart} layout uses only the core, the "${layoutPart}" part and its own`, () => {
       const problems: string[] = [];
-      for (const page of pagesIn(segment)) {
+      for (const page of pagesIn(file, segment)) {
         const files = reachable([page.file]);
         const own = page.part === null ? [] : (PAGE_PARTS[page.part as PagePart] ?? []);
         for (const group of missing(groupsOf(files), [layoutGroups, own])) {

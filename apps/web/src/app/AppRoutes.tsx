@@ -26,20 +26,24 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return <RenderErrorBoundary pathname={pathname}>{element}</RenderErrorBoundary>;
 }
 
-/** The page `<title>`: the deepest route's title, then the brand. */
-function useDocumentTitle(routes: RouteObject[], pathname: string): void {
+/**
+ * The page `<title>`: the deepest route's title, then the brand. Where the deepest route is an area's
+ * (`areaTitles`), the area's own route table sets it with this hook and its `basename`.
+ */
+export function useDocumentTitle(routes: RouteObject[], pathname: string, basename = "/"): void {
   // The title's key may be in the part of the catalogue the page's layout is still loading
   // (lib/i18n.ts): the brand alone until it arrives ("added" renders again), never the key.
   const { t, i18n } = useTranslation(undefined, { bindI18nStore: "added" });
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const matches = matchRoutes(routes, pathname, basename) ?? [];
+  const delegated = (matches.at(-1)?.route.handle as RouteHandle | undefined)?.areaTitles === true;
   const key = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.titleKey)?.route.handle
     ?.titleKey as RouteHandle["titleKey"];
   const loaded = key !== undefined && i18n.exists(String(key));
   const title = key && loaded ? `${t(key)} – ${BRAND.name}` : BRAND.name;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes the title too
   useEffect(() => {
-    document.title = title;
-  }, [title, i18n.language]);
+    if (!delegated) document.title = title;
+  }, [title, delegated, i18n.language]);
 }
 
 /**

@@ -14,6 +14,8 @@ const IdleSession = lazy(() => import("./IdleSession.tsx").then((module) => ({ d
 /** What a route may carry in its `handle`. */
 export interface RouteHandle {
   titleKey?: TKey;
+  /** An area's route: its pages set the title (app/areas/area-routes.tsx). */
+  areaTitles?: true;
 }
 
 /**

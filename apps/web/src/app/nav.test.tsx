@@ -3,8 +3,8 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../test/helpers.tsx";
+import { AREAS } from "./areas/index.ts";
 import { hasReducedNavigation, type NavRoute, navEntriesFor } from "./nav.ts";
-import { AREAS } from "./routes.tsx";
 import { Sidebar } from "./shells/Sidebar.tsx";
 
 const ALL_PERMISSIONS = Object.values(OPERATOR_PERMISSIONS);

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../../test/helpers.tsx";
+import { AREAS } from "../areas/index.ts";
 import {
   activeEntryOf,
   allOf,
@@ -12,7 +13,6 @@ import {
   type NavRoute,
   navEntriesFor,
 } from "../nav.ts";
-import { AREAS } from "../routes.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
 const company = {

@@ -1,8 +1,8 @@
 import { COMPANY_LEVELS, OPERATOR_PERMISSIONS, type TUser } from "@cura/domain";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { AREAS } from "../../../app/areas/index.ts";
 import { navEntriesFor } from "../../../app/nav.ts";
-import { AREAS } from "../../../app/routes.tsx";
 import { type FetchCall, makeUser, mockFetch, renderApp, signInAs } from "../../../test/helpers.tsx";
 
 const company: NonNullable<TUser["company"]> = {

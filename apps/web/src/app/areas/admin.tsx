@@ -1,0 +1,125 @@
+import { USER_TYPES } from "@cura/domain/constants";
+import { lazy } from "react";
+import { withCataloguePart } from "../../lib/i18n.ts";
+import { type AreaDefinition, loadProfilePage } from "./area.ts";
+import { areaRoutes } from "./area-routes.tsx";
+
+// The administrator's users, registrations and public contacts: one module for the three pages (issue 14).
+const AdminUsersArea = lazy(() =>
+  withCataloguePart("adminUsers", import("../../features/admin-users/pages/AdminUsersArea.tsx")),
+);
+
+/** The administrator area (/admin, user type 2): its pages and their menu. */
+export const adminArea: AreaDefinition = {
+  area: "admin",
+  userType: USER_TYPES.admin,
+  label: "areas.admin",
+  pages: [
+    {
+      path: "home",
+      titleKey: "home.title",
+      Component: lazy(() => import("../../features/home/pages/AdminHomePage.tsx")),
+      nav: { label: "nav.dashboard", icon: "it-pa" },
+    },
+    {
+      // Accounts, registrations and public contacts (issue 14).
+      path: "utenti",
+      titleKey: "adminDashboard.menu.users",
+      Component: AdminUsersArea,
+      nav: { label: "adminDashboard.menu.users", icon: "it-user" },
+    },
+    {
+      // Companies: list, registration, detail (issue 14).
+      path: "aziende",
+      titleKey: "nav.adminCompanies",
+      Component: lazy(() =>
+        withCataloguePart("adminCompanies", import("../../features/admin-companies/pages/AdminCompaniesPage.tsx")),
+      ),
+      nav: { label: "nav.adminCompanies", icon: "it-pa" },
+    },
+    {
+      path: "aziende/nuova",
+      titleKey: "adminCompanies.newTitle",
+      Component: lazy(() =>
+        withCataloguePart("adminCompanies", import("../../features/admin-companies/pages/AdminCompanyNewPage.tsx")),
+      ),
+    },
+    {
+      path: "aziende/dettaglio/:company",
+      titleKey: "nav.adminCompanies",
+      Component: lazy(() =>
+        withCataloguePart("adminCompanies", import("../../features/admin-companies/pages/AdminCompanyDetailPage.tsx")),
+      ),
+    },
+    {
+      path: "servizi",
+      titleKey: "nav.adminServices",
+      Component: lazy(() =>
+        withCataloguePart("adminServices", import("../../features/admin-companies/pages/AdminServicesPage.tsx")),
+      ),
+      nav: { label: "nav.adminServices", icon: "it-list" },
+    },
+    {
+      path: "contatti",
+      titleKey: "adminDashboard.menu.contacts",
+      Component: AdminUsersArea,
+      nav: { label: "adminDashboard.menu.contacts", icon: "it-mail" },
+    },
+    {
+      path: "registrazioni",
+      titleKey: "adminDashboard.menu.registrations",
+      Component: AdminUsersArea,
+      nav: { label: "adminDashboard.menu.registrations", icon: "it-calendar" },
+    },
+    {
+      // Every teleconsultation, read-only (issue 10).
+      path: "teleconsulto",
+      titleKey: "teleconsult.admin.title",
+      Component: lazy(() =>
+        withCataloguePart("teleconsult", import("../../features/teleconsult/pages/AdminTeleconsultPage.tsx")),
+      ),
+      nav: { label: "nav.teleconsultsAdmin", icon: "it-video" },
+    },
+    {
+      path: "profilo",
+      titleKey: "profile.title",
+      Component: lazy(loadProfilePage),
+      nav: { label: "nav.profile", icon: "it-user" },
+    },
+    {
+      path: "manuali",
+      titleKey: "adminDownloads.title",
+      Component: lazy(() =>
+        withCataloguePart("adminDownloads", import("../../features/support/pages/AdminDownloadsPage.tsx")),
+      ),
+      nav: { label: "nav.adminDownloads", icon: "it-file" },
+    },
+    {
+      // The system log over the audit trail (issue 14).
+      path: "syslog",
+      titleKey: "adminSettings.syslog.title",
+      Component: lazy(() =>
+        withCataloguePart("adminSettings", import("../../features/admin-settings/pages/SyslogPage.tsx")),
+      ),
+      nav: { label: "nav.adminSyslog", icon: "it-list" },
+    },
+    {
+      // System settings and the ASL reference data (issue 14).
+      path: "settingsys/nuovo",
+      titleKey: "adminSettings.title",
+      Component: lazy(() =>
+        withCataloguePart("adminSettings", import("../../features/admin-settings/pages/SettingsPage.tsx")),
+      ),
+      nav: { label: "nav.adminSettings", icon: "it-settings" },
+    },
+    {
+      path: "supporto",
+      titleKey: "supportRequest.title",
+      Component: lazy(() => withCataloguePart("support", import("../../features/support/pages/SupportPage.tsx"))),
+      nav: { label: "nav.support", icon: "it-help-circle" },
+    },
+  ],
+};
+
+/** What app/routes.tsx loads for /admin/*: the shell and these pages. */
+export default areaRoutes(adminArea);

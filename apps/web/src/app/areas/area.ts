@@ -1,0 +1,27 @@
+import type { UserType } from "@cura/domain/constants";
+import type { ComponentType, LazyExoticComponent } from "react";
+import { type TKey, withCataloguePart } from "../../lib/i18n.ts";
+import type { Area } from "../../lib/session.ts";
+import type { NavMeta } from "../nav.ts";
+
+export interface AreaPage {
+  /** Path inside the area, without a leading slash. */
+  path: string;
+  titleKey: TKey;
+  Component: LazyExoticComponent<ComponentType>;
+  /** Present when the page has a sidebar entry. */
+  nav?: NavMeta;
+}
+
+export interface AreaDefinition {
+  area: Area;
+  userType: UserType;
+  /** The area's name (header tagline, sidebar label). */
+  label: TKey;
+  pages: readonly AreaPage[];
+}
+
+// One profile page for the three areas; each area's route table lazy-loads it on its own.
+export const loadProfilePage = () => import("../../features/identity/pages/ProfilePage.tsx");
+export const loadSettingsPage = () =>
+  withCataloguePart("settings", import("../../features/identity/pages/SettingsPage.tsx"));

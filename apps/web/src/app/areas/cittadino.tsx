@@ -1,0 +1,191 @@
+import { USER_TYPES } from "@cura/domain/constants";
+import { lazy } from "react";
+import { withCataloguePart } from "../../lib/i18n.ts";
+import { fullName } from "../../lib/session.ts";
+import { type AreaDefinition, loadProfilePage, loadSettingsPage } from "./area.ts";
+import { areaRoutes } from "./area-routes.tsx";
+
+const CitizenTeleconsultsPage = lazy(() =>
+  withCataloguePart("teleconsult", import("../../features/teleconsult/pages/CitizenTeleconsultsPage.tsx")),
+);
+
+const QuickRequestPage = lazy(() =>
+  withCataloguePart("teleconsult", import("../../features/teleconsult/pages/QuickRequestPage.tsx")),
+);
+
+const TeleconsultPreviewPage = lazy(() =>
+  withCataloguePart("teleconsult", import("../../features/teleconsult/pages/TeleconsultPreviewPage.tsx")),
+);
+
+// The teleconsultation call: WebRTC stays in these chunks, out of the entry.
+const MemberCallPage = lazy(() =>
+  withCataloguePart("teleconsultRoom", import("../../features/teleconsult-room/pages/MemberCallPage.tsx")),
+);
+
+/** The citizen area (/cittadino, user type 0): its pages and their menu. */
+export const citizenArea: AreaDefinition = {
+  area: "cittadino",
+  userType: USER_TYPES.citizen,
+  label: "areas.cittadino",
+  pages: [
+    {
+      path: "home",
+      titleKey: "home.title",
+      Component: lazy(() => import("../../features/home/pages/CitizenHomePage.tsx")),
+      nav: { label: "nav.homepage", icon: "it-pa" },
+    },
+    {
+      path: "appuntamenti",
+      titleKey: "bookings.title",
+      Component: lazy(() => import("../../features/bookings/pages/BookingsIndexPage.tsx")),
+      nav: { label: "bookings.nav", icon: "it-list" },
+    },
+    // The booking wizard (appuntamenti/nuovo/{type}): one page, one menu entry per type.
+    ...(["prestazione", "prodotto"] as const).map((type) => ({
+      path: `appuntamenti/nuovo/${type}`,
+      titleKey: `bookingWizard.title.${type}` as const,
+      Component: lazy(() =>
+        withCataloguePart("bookingWizard", import("../../features/booking-wizard/pages/BookingWizardPage.tsx")),
+      ),
+      nav: { label: `nav.newBooking.${type}` as const, icon: type === "prodotto" ? "it-box" : "it-plus-circle" },
+    })),
+    {
+      // Static segments win: appuntamenti/nuovo/:type (the wizard) and appuntamenti/dettaglio/:hashid.
+      path: "appuntamenti/:section/:type",
+      titleKey: "bookings.title",
+      Component: lazy(() => import("../../features/bookings/pages/BookingsPage.tsx")),
+    },
+    {
+      path: "appuntamenti/dettaglio/:hashid",
+      titleKey: "bookings.detail.title",
+      Component: lazy(() => import("../../features/bookings/pages/BookingDetailPage.tsx")),
+    },
+    {
+      // A reservation's documents to read and sign (spec 001 §4 "Document signing"; no menu entry).
+      path: "documenti/prenotazione/:hashid",
+      titleKey: "documents.citizenTitle",
+      Component: lazy(() =>
+        withCataloguePart("documents", import("../../features/documents/pages/ReservationDocumentsPage.tsx")),
+      ),
+    },
+    {
+      // Spec 001 §2 screens 10–11: bookings and one's own events on a calendar.
+      path: "agenda",
+      titleKey: "agenda.title",
+      Component: lazy(() => withCataloguePart("agenda", import("../../features/agenda/pages/AgendaPage.tsx"))),
+      nav: { label: "nav.agenda", icon: "it-calendar" },
+    },
+    {
+      path: "ricerca",
+      titleKey: "search.title",
+      Component: lazy(() => withCataloguePart("search", import("../../features/search/pages/ProviderSearchPage.tsx"))),
+      nav: { label: "nav.search", icon: "it-search" },
+    },
+    {
+      path: "ricerca/:company",
+      titleKey: "search.detailTitle",
+      Component: lazy(() => withCataloguePart("search", import("../../features/search/pages/ProviderDetailPage.tsx"))),
+    },
+    // Teleconsultation (spec 001 §2 teleconsulti/{section}/{subsection?}/{type?}, issue 10).
+    {
+      path: "teleconsulti",
+      titleKey: "teleconsult.citizen.title",
+      Component: CitizenTeleconsultsPage,
+      nav: { label: "nav.teleconsults", icon: "it-video" },
+    },
+    { path: "teleconsulti/lista", titleKey: "teleconsult.citizen.title", Component: CitizenTeleconsultsPage },
+    ...(["tcemergenza", "pediatrico"] as const).map((subsection) => ({
+      path: `teleconsulti/nuovo/${subsection}`,
+      titleKey: `teleconsult.request.title.${subsection === "tcemergenza" ? "rapido" : "pediatrico"}` as const,
+      Component: QuickRequestPage,
+    })),
+    {
+      path: "teleconsulti/anteprima/:hashid",
+      titleKey: "teleconsult.preview.title",
+      Component: TeleconsultPreviewPage,
+    },
+    // The teleconsultation call (issue 10); tc's teleconsult pages link here.
+    { path: "teleconsulti/chiamata/:hashid", titleKey: "teleconsultRoom.title", Component: MemberCallPage },
+    {
+      // Spec 001 §2: the health file opens on archivio; each section is a tab (features/health-file/tabs.ts).
+      path: "profilosanitario",
+      titleKey: "healthFile.title",
+      Component: lazy(() => withCataloguePart("health", import("../../features/health-file/pages/HealthFilePage.tsx"))),
+      nav: { label: "nav.healthFile", icon: "it-card" },
+    },
+    {
+      path: "profilosanitario/:section/:action?",
+      titleKey: "healthFile.title",
+      Component: lazy(() => withCataloguePart("health", import("../../features/health-file/pages/HealthFilePage.tsx"))),
+    },
+    {
+      // Spec 001 §2: a caregiver adds a therapy to an assisted person's file.
+      path: "familiare/assistito/terapia",
+      titleKey: "healthTherapies.pages.assistedTitle",
+      Component: lazy(() =>
+        withCataloguePart("health", import("../../features/health-therapies/pages/AssistedTherapyPage.tsx")),
+      ),
+    },
+    {
+      path: "circolocura",
+      titleKey: "careCircle.title",
+      Component: lazy(() =>
+        withCataloguePart("careCircle", import("../../features/care-circle/pages/CareCirclePage.tsx")),
+      ),
+      nav: { label: "nav.careCircle", icon: "it-star-full" },
+    },
+    {
+      path: "familiari/caregiver",
+      titleKey: "caregivers.title",
+      Component: lazy(() =>
+        withCataloguePart("caregivers", import("../../features/caregivers/pages/CaregiversPage.tsx")),
+      ),
+      nav: { label: "nav.caregivers", icon: "it-user" },
+    },
+    {
+      path: "contatti-emergenza",
+      titleKey: "emergencyContacts.title",
+      Component: lazy(() =>
+        withCataloguePart(
+          "emergencyContacts",
+          import("../../features/emergency-contacts/pages/EmergencyContactsPage.tsx"),
+        ),
+      ),
+      nav: { label: "nav.emergencyContacts", icon: "it-telephone" },
+    },
+    {
+      path: "profilo",
+      titleKey: "profile.title",
+      Component: lazy(loadProfilePage),
+      // Spec 000 §2.12: the citizen's profile entry is named after the user.
+      nav: { label: (user) => ({ text: fullName(user) }), icon: "it-user" },
+    },
+    {
+      path: "impostazioni",
+      titleKey: "settings.title",
+      Component: lazy(loadSettingsPage),
+      nav: { label: "nav.settings", icon: "it-settings" },
+    },
+    {
+      path: "promemoria",
+      titleKey: "reminders.title",
+      Component: lazy(() => withCataloguePart("reminders", import("../../features/reminders/pages/RemindersPage.tsx"))),
+      nav: { label: "nav.reminders", icon: "it-clock" },
+    },
+    {
+      path: "manuali",
+      titleKey: "manuals.title",
+      Component: lazy(() => withCataloguePart("manuals", import("../../features/support/pages/ManualsPage.tsx"))),
+      nav: { label: "nav.manuals", icon: "it-file" },
+    },
+    {
+      path: "supporto",
+      titleKey: "supportRequest.title",
+      Component: lazy(() => withCataloguePart("support", import("../../features/support/pages/SupportPage.tsx"))),
+      nav: { label: "nav.support", icon: "it-help-circle" },
+    },
+  ],
+};
+
+/** What app/routes.tsx loads for /cittadino/*: the shell and these pages. */
+export default areaRoutes(citizenArea);
