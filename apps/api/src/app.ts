@@ -115,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // The API reference page (swagger-ui) uses inline styles; nothing else needs more than self.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
-        "frame-src": ["'self'"],
+        // The reports page may show external dashboards (REPORTS_EMBED_URL_n, issue 14) in a frame.
+        "frame-src": ["'self'", ...config.reports.embedUrls.flatMap((url) => (url ? [new URL(url).origin] : []))],
       },
     },
   });

@@ -74,6 +74,10 @@ const ZEnvironment = z.object({
   /** Demo data on an empty database: on by default outside production, refused in production (below). */
   SEED_DEMO: z.stringbool().optional(),
   BRAND: z.enum(["cura", "cura-pro"]).default("cura"),
+  /** The reports page (issue 14): an external dashboard shown instead of each native one, in a sandboxed frame. */
+  REPORTS_EMBED_URL_1: z.url().optional(),
+  REPORTS_EMBED_URL_2: z.url().optional(),
+  REPORTS_EMBED_URL_3: z.url().optional(),
   /**
    * SPID and CIE through OpenID Connect (authorization code + PKCE). Each provider may name its own
    * broker; one broker serving both is configured by giving both the same issuer. Unset: the
@@ -168,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     seedDemo: e.SEED_DEMO ?? !production,
     brand: e.BRAND,
+    reports: { embedUrls: [e.REPORTS_EMBED_URL_1, e.REPORTS_EMBED_URL_2, e.REPORTS_EMBED_URL_3] },
     push: {
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,

@@ -12,6 +12,8 @@ const COMPLETE_MODULES: string[] = ["archives", "care", "companies", "documents"
 
 /** Routes we serve that the spec does not list, each with its reason. */
 const EXTRA_ROUTES: Record<string, string> = {
+  "GET admin/reservations":
+    "admin prenotazioni (both entries: visits and services, medicines) lists every company's bookings with filters and its XLS (issue 14; the spec names no call)",
   "GET admin/settings":
     "the settingsys page lists every setting with type and visibility (issue 14; the spec names no call)",
   "POST admin/settings": "settingsys/nuovo creates a typed setting (issue 14: 'through admin routes this issue adds')",
@@ -24,6 +26,12 @@ const EXTRA_ROUTES: Record<string, string> = {
   "POST utilities/aslinfo/admin/merge": "administrators record an ASL merger such as Liguria 2026 (issue 14)",
   "PUT utilities/aslinfo/admin/{codice}/companies/{company}": "a company is linked to its ASL (issue 14)",
   "DELETE utilities/aslinfo/admin/{codice}/companies/{company}": "a company's ASL link is removed (issue 14)",
+  "GET admin/reports":
+    "the reports page's external dashboards (REPORTS_EMBED_URL_1…3) and regions (spec 002 §2 admin reports, issue 14)",
+  "GET admin/reports/registrations":
+    "dashboard 1 of admin reports drawn natively from the rollups: registrations, services (issue 14)",
+  "GET admin/reports/growth": "dashboard 2 of admin reports: growth of enrolled users by region (issue 14)",
+  "GET admin/reports/activity": "dashboard 3 of admin reports: citizen activity and returns within 30 days (issue 14)",
   "GET health": "liveness and database check for load balancers",
   "GET teleconsult/room/{id}":
     "the call's state for a member: window, deadline, ICE servers with short-lived TURN credentials (issue 10 signalling)",

@@ -186,6 +186,8 @@ function routes(): Measured[] {
     bookingsOf("/api/v1/users/own/reservations/today", () => "users/own/reservations/today", citizen),
     bookingsOf("/api/v1/users/own/reservations/latest", () => "users/own/reservations/latest", citizen, 5),
     bookingsOf("/api/v1/users/own/reservations/all", () => "users/own/reservations/all", citizen),
+    // The back office's bookings (issue 14): the same bookings, found by the citizen's surname.
+    bookingsOf("/api/v1/admin/reservations", () => "admin/reservations?section=servizi&q=Rossi&per_page=50", admin),
     bookingsOf(
       "/api/v1/users/own/reservations/calendar",
       () => `users/own/reservations/calendar?from=${today()}&to=${today()}`,

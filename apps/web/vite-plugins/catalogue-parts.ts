@@ -93,7 +93,10 @@ export const PAGE_PARTS = {
   publicContact: ["publicContact"],
   adminSettings: ["adminSettings"],
   adminCompanies: ["adminCompanies"],
-  adminServices: ["adminServices"],
+  // The services page shows the parameters and the farmacia dei servizi sections (admin-catalogue).
+  adminServices: ["adminServices", "adminCatalogue"],
+  adminBookings: ["adminBookings"],
+  adminReports: ["adminReports"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LayoutPart = keyof typeof CATALOGUE_PARTS;

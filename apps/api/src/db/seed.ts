@@ -1,5 +1,7 @@
 import { OPERATOR_PERMISSIONS, taxCodeCheckChar } from "@cura/domain";
 import { eq, inArray, sql } from "drizzle-orm";
+import { seedFdsCatalogue } from "../modules/admin/catalogue/reference.ts";
+import { seedDemoReports } from "../modules/admin/reports/demo-data.ts";
 import { SUBSCRIPTION_GATED_REFS, seedDemoSubscriptions } from "../modules/billing/index.ts";
 import { seedDemoBookings } from "../modules/bookings/demo-data.ts";
 import { seedDemoCare } from "../modules/care/demo-data.ts";
@@ -49,6 +51,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await seedHealthCatalogue(tx);
     await seedAslReference(tx);
+    await seedFdsCatalogue(tx);
   });
 }
 
@@ -261,6 +264,8 @@ export async function seedDemoActivity(db: Database): Promise<void> {
   await seedDemoTherapies(db);
   await seedDemoChild(db);
   await seedDemoCare(db);
+  // Last: a year of activity for the reports, and their rollups over everything above (issue 14).
+  await seedDemoReports(db);
 }
 
 /**

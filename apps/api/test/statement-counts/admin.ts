@@ -66,6 +66,7 @@ export const adminRoutes: RouteSet = {
   },
   notSeeded: {
     "/api/v1/services": "the twelve platform services of the spec (position refs 1–12), a fixed list",
+    "/api/v1/fdsservices": "the 'farmacia dei servizi' catalogue, reference data of eight services (admin/catalogue)",
     "/api/v1/users/registrati/oggi":
       "today's registrations include the demo world's, so the suite cannot make it answer exactly 1; it runs users/registrati's query (measured) with the day's bound, and the period counts",
   },

@@ -24,6 +24,8 @@ export const bookingsModule: CuraModule = {
 // bookings; the patients module books a free slot for a patient and enters and shows the company's
 // bookings, and lists the people who booked there among its patients (the read models). Every change
 // still goes through history.ts recordChange, inside this module.
+// The administrator's bookings page (issue 14): every company's bookings, read only.
+export { type AdminBookingFilter, type AdminBookingRow, adminBookingsBatch, adminBookingsPage } from "./admin-list.ts";
 export { freeSlotAt } from "./availability.ts";
 export { bookingById, companyBookings, type EnteredChange, enterBooking } from "./company-entries.ts";
 export { citizenCalendar } from "./lists.ts";

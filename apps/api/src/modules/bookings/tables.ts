@@ -91,6 +91,8 @@ export const bookings = pgTable(
     // The company's paged lists filtered by status or tab (`?status=`, `?group=`).
     index("bookings_company_status_start_idx").on(t.companyId, t.status, t.startAt),
     index("bookings_user_start_idx").on(t.userId, t.startAt),
+    // The administrator's list of every company's bookings of a kind, newest first (issue 14).
+    index("bookings_kind_created_idx").on(t.kind, t.createdAt, t.id),
     index("bookings_health_service_start_idx").on(t.healthServiceId, t.startAt),
     // The worklists of what awaits the company (`?awaiting=any|new|changes`), oldest request first:
     // one partial index per filter, its WHERE as operator-repository.ts writes it, so that the page

@@ -9,6 +9,11 @@ const AdminUsersArea = lazy(() =>
   withCataloguePart("adminUsers", import("../../features/admin-users/pages/AdminUsersArea.tsx")),
 );
 
+// Both bookings entries (visits and services, medicines) open this page (issue 14).
+const AdminBookingsPage = lazy(() =>
+  withCataloguePart("adminBookings", import("../../features/admin-bookings/pages/AdminBookingsPage.tsx")),
+);
+
 /** The administrator area (/admin, user type 2): its pages and their menu. */
 export const adminArea: AreaDefinition = {
   area: "admin",
@@ -27,6 +32,20 @@ export const adminArea: AreaDefinition = {
       titleKey: "adminDashboard.menu.users",
       Component: AdminUsersArea,
       nav: { label: "adminDashboard.menu.users", icon: "it-user" },
+    },
+    {
+      // Bookings (spec 002 §2 `prenotazioni`, two entries on one page): visits and services, and
+      // medicines at prenotazioni/farmaci (issue 14).
+      path: "prenotazioni",
+      titleKey: "nav.adminBookingsServices",
+      Component: AdminBookingsPage,
+      nav: { label: "nav.adminBookingsServices", icon: "it-calendar" },
+    },
+    {
+      path: "prenotazioni/farmaci",
+      titleKey: "nav.adminBookingsMedicines",
+      Component: AdminBookingsPage,
+      nav: { label: "nav.adminBookingsMedicines", icon: "it-box" },
     },
     {
       // Companies: list, registration, detail (issue 14).
@@ -102,6 +121,15 @@ export const adminArea: AreaDefinition = {
         withCataloguePart("adminSettings", import("../../features/admin-settings/pages/SyslogPage.tsx")),
       ),
       nav: { label: "nav.adminSyslog", icon: "it-list" },
+    },
+    {
+      // Three dashboards over the daily rollups, or external ones in a frame (issue 14).
+      path: "reports",
+      titleKey: "nav.adminReports",
+      Component: lazy(() =>
+        withCataloguePart("adminReports", import("../../features/admin-reports/pages/AdminReportsPage.tsx")),
+      ),
+      nav: { label: "nav.adminReports", icon: "it-chart-line" },
     },
     {
       // System settings and the ASL reference data (issue 14).

@@ -7,6 +7,8 @@ import { isApiError } from "../../../lib/api.ts";
 import { firstMessages } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { ExamsSection } from "../../admin-catalogue/components/ExamsSection.tsx";
+import { FdsSection } from "../../admin-catalogue/components/FdsSection.tsx";
 import {
   type HealthServicesQuery,
   useAllHealthServices,
@@ -22,6 +24,8 @@ export default function AdminServicesPage() {
       <h1 className="mb-4">{t("adminServices.title")}</h1>
       <PlatformServices />
       <HealthServices />
+      <ExamsSection />
+      <FdsSection />
     </div>
   );
 }
