@@ -5,7 +5,7 @@ import { BOOKING_STATUS_LABELS, taxCodeCheckChar } from "@cura/domain";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, followMenu, launchBrowser, newPage, showAgendaMonth, signIn } from "./browser.ts";
+import { expectAccessible, followMenu, launchBrowser, newPage, settled, showAgendaMonth, signIn } from "./browser.ts";
 
 /** Issue 5's journey 3: the company's bookings seen from the operator's side (patients, bulk tools, report). */
 let browser: Browser;
@@ -204,6 +204,8 @@ describe("operator bookings journey", () => {
       await service.selectOption({ label: ECG });
       if (days.from) await page.getByLabel("Dal giorno", { exact: true }).fill(days.from);
       if (days.to) await page.getByLabel("Al giorno", { exact: true }).fill(days.to);
+      // The list answers the filters after they are set: wait for it, not for the previous list.
+      await settled(page);
       return page.getByRole("link", { name: /^Dettaglio/ });
     };
     const actions = page.getByTestId("booking-actions");
