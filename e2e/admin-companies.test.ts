@@ -4,6 +4,7 @@ import {
   baseUrl,
   expectAccessible,
   followMenu,
+  latestMessage,
   launchBrowser,
   newPage,
   settled,
@@ -19,20 +20,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
-
-/** The newest message to an address whose text matches, waiting for it (dev outbox). */
-async function latestMessage(page: Page, to: string, matching: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const messages = ((await response.json()) as { data: Array<{ text: string }> }).data;
-      found = messages.find((m) => matching.test(m.text))?.text;
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found as string;
-}
 
 describe("administrator's companies journeys", () => {
   it("1. an administrator registers a company with its first operator; the operator sets a password; the company is disabled and the operator cannot sign in", async () => {

@@ -1,29 +1,16 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectAccessible,
   followMenu,
+  latestMessage,
   launchBrowser,
   newPage,
   settled,
   signIn,
   submitLogin,
 } from "./browser.ts";
-
-/** The newest message to an address whose text matches, waiting for it (dev outbox). */
-async function latestMessage(page: Page, to: string, matching: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const messages = ((await response.json()) as { data: Array<{ text: string }> }).data;
-      found = messages.find((m) => matching.test(m.text))?.text;
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found as string;
-}
 
 /** Issue 14's journey 3, first half: a user suspended until tomorrow sees the disabled page. */
 let browser: Browser;

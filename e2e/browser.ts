@@ -8,6 +8,20 @@ import { checked, trackVisits } from "./visits.ts";
 export const baseUrl = () => inject("baseUrl");
 export const DEMO_PASSWORD = "Cura-Demo-2026!";
 
+/** The newest message of the dev outbox to an address whose text matches, waiting for it. */
+export async function latestMessage(page: Page, to: string, matching: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const messages = ((await response.json()) as { data: { text: string }[] }).data;
+      found = messages.find((m) => matching.test(m.text))?.text;
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as string;
+}
+
 /** Debian's Chromium, headless, with no background traffic (this machine has no network). */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({

@@ -1,10 +1,11 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectAccessible,
   followMenu,
   isPhone,
+  latestMessage,
   launchBrowser,
   newPage,
   openMenu,
@@ -28,20 +29,6 @@ function romeDay(offset: number): string {
 }
 
 const EMPTY_WEEK = "Nessuna disponibilità per la settimana corrente";
-
-/** The newest message to an address or number whose text matches, waiting for it (dev outbox). */
-async function latestMessage(page: Page, to: string, matching: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const messages = ((await response.json()) as { data: Array<{ text: string }> }).data;
-      found = messages.find((m) => matching.test(m.text))?.text;
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found as string;
-}
 
 describe("companies journeys", () => {
   it("1. a company administrator edits hours, creates a service, closes the week and sees its slots change", async () => {

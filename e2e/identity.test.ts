@@ -1,7 +1,15 @@
 import { taxCodeCheckChar } from "@cura/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DEMO_PASSWORD, expectAccessible, launchBrowser, newPage, submitLogin } from "./browser.ts";
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  expectAccessible,
+  latestMessage,
+  launchBrowser,
+  newPage,
+  submitLogin,
+} from "./browser.ts";
 
 /** Issue 3's journeys: registration to home, throttling, recovery, temporary password, idle session. */
 let browser: Browser;
@@ -9,26 +17,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-interface OutboxMessage {
-  to: string;
-  subject: string | null;
-  text: string;
-}
-
-/** The newest message sent to an address or number, waiting for it to arrive. */
-async function latestMessage(page: Page, to: string, matching: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const messages = ((await response.json()) as { data: OutboxMessage[] }).data;
-      found = messages.find((m) => matching.test(m.text))?.text;
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found as string;
-}
 
 /** Registered by journey 1 and throttled by journey 2: no other journey signs in with it. */
 const NEW_CITIZEN = { email: "chiara.neri@example.it", password: "Salute-Milano-2026!" };

@@ -2,7 +2,16 @@ import { taxCodeCheckChar } from "@cura/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLOSURES } from "../apps/api/src/modules/companies/demo-closures.ts";
-import { baseUrl, DEMO_PASSWORD, expectAccessible, isPhone, launchBrowser, newPage, settled } from "./browser.ts";
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  expectAccessible,
+  isPhone,
+  latestMessage,
+  launchBrowser,
+  newPage,
+  settled,
+} from "./browser.ts";
 
 /**
  * Issue 15's keyboard-only journeys: registration, a booking with preferences, an operator confirming
@@ -265,20 +274,6 @@ async function checkModal(page: Page, title: string): Promise<void> {
   expect(opener).not.toBeNull();
   await page.keyboard.press("Enter");
   await expect.poll(() => dialog.isVisible()).toBe(true);
-}
-
-/** The newest message sent to an address or number, waiting for it to arrive (dev outbox). */
-async function latestMessage(page: Page, to: string, matching: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const messages = ((await response.json()) as { data: { text: string }[] }).data;
-      found = messages.find((m) => matching.test(m.text))?.text;
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found as string;
 }
 
 const h2 = (page: Page, name: string) => page.getByRole("heading", { level: 2, name });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope, pagedEnvelope, ZHashid, ZPageQuery } from "./common.ts";
+import { ZIsoDate } from "./companies.ts";
 
 /**
  * The health file's measurements (issue 11; spec 001 §3 "Measurement", §7 "Health file"; spec 002 §3
@@ -240,7 +241,8 @@ export const ZMeasurementPagedResponse = pagedEnvelope(ZMeasurement);
 
 export const ZMeasurementIdParams = z.object({ id: ZHashid });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Data non valida");
+/** A real calendar day (2024-02-31 is refused, not rolled over). */
+const isoDate = ZIsoDate;
 export const ZHistoryQuery = ZUserRef.extend({ from: isoDate.optional(), to: isoDate.optional() });
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 

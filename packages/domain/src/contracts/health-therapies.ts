@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope, pagedEnvelope, ZHashid, ZPageQuery } from "./common.ts";
+import { ZIsoDate } from "./companies.ts";
 
 /**
  * Pathologies, exemptions, therapies and their adherence in the health file (spec 001 §3 Pathology,
@@ -167,13 +168,8 @@ export function adherenceLevel(scheduled: number, taken: number): TAdherenceLeve
 
 // ---- Shared pieces ------------------------------------------------------------------------------
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalidDate)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    M.invalidDate,
-  );
+/** The project's calendar date (YYYY-MM-DD, a real day). */
+const isoDate = ZIsoDate;
 const requiredText = (max: number) => z.string().trim().min(1, M.required).max(max, M.tooLong(max));
 const optionalText = (max: number) =>
   z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZEmail } from "../validation/email.ts";
 import { envelope, ZHashid } from "./common.ts";
 
 /**
@@ -183,7 +184,7 @@ export const ZEndCallBody = z.object({}).strict().optional();
 export const ZGuestInviteBody = z
   .object({
     name: z.string().trim().min(1, "Indica il nome dell'ospite").max(100),
-    email: z.email("Indirizzo e-mail non valido").max(254).optional(),
+    email: ZEmail.optional(),
     phone: z
       .string()
       .regex(/^\+?[0-9]{6,15}$/, "Numero di cellulare non valido")

@@ -11,7 +11,7 @@ export * as companyAdministration from "./admin-registry.ts";
 export { healthServiceDaySlots } from "./availability.ts";
 export { type SlotScope, setTakenSlotsProvider, type TakenSlotsProvider } from "./bookings-hook.ts";
 export { visibleHealthService } from "./openings.ts";
-export { listCompanyOperators } from "./operators.ts";
+export { colleague as companyOperator, listCompanyOperators, present as presentOperator } from "./operators.ts";
 export { companyService, operatorStatusOf, platformService } from "./presenters.ts";
 export {
   careCircleUserIds,

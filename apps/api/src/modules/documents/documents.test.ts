@@ -395,6 +395,11 @@ describe("POST tobesigneddocuments/{id}/sign", () => {
     // Pending: still nothing.
     expect((await citizen3.get(`tobesigneddocuments/${doc}`)).statusCode).toBe(404);
     await people.citizen.call("POST", "familymembers/caregiver/approve", { hashid: invited.json().data.hashid });
+    // Maria's reading is hers: Giulia cannot sign a text she has not opened herself.
+    expect((await people.citizen.get(`tobesigneddocuments/${doc}`)).statusCode).toBe(200);
+    const unread = await citizen3.call("POST", `tobesigneddocuments/${doc}/sign`, { confirm: true });
+    expect(unread.statusCode).toBe(409);
+    expect(unread.json().message).toBe(DOCUMENT_MESSAGES.notOpened);
     const read = await citizen3.get(`tobesigneddocuments/${doc}`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data.can_sign).toBe(true);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { documentTemplates, signedDocumentFiles, toBeSignedDocuments } from "./tables.ts";
 
@@ -131,12 +131,20 @@ export async function listBookingDocuments(db: Executor, bookingId: number, page
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** The first opening by a person allowed to sign; later openings change nothing. */
-export async function markOpened(db: Executor, id: number, userId: number, at: Date): Promise<void> {
-  await db
+/**
+ * An opening by a person allowed to sign, while unsigned: `openedAt` keeps the first, `openedBy` the
+ * reader, so that whoever signs has read it (a citizen's reading does not let their caregiver sign).
+ */
+export async function markOpened(db: Executor, id: number, userId: number, at: Date): Promise<Date> {
+  const rows = await db
     .update(toBeSignedDocuments)
-    .set({ openedAt: at, openedBy: userId })
-    .where(and(eq(toBeSignedDocuments.id, id), isNull(toBeSignedDocuments.openedAt)));
+    .set({
+      openedAt: sql`coalesce(${toBeSignedDocuments.openedAt}, ${at.toISOString()}::timestamptz)`,
+      openedBy: userId,
+    })
+    .where(and(eq(toBeSignedDocuments.id, id), isNull(toBeSignedDocuments.signedAt)))
+    .returning({ openedAt: toBeSignedDocuments.openedAt });
+  return rows[0]?.openedAt ?? at;
 }
 
 /** Signs once: null when the document was signed (or deleted) meanwhile. */

@@ -134,15 +134,13 @@ export async function reservationDocuments(
 
 /**
  * `GET tobesigneddocuments/{id}`: the document with its text. When the reader may sign it (the
- * citizen or a consenting caregiver), the first opening is recorded: signing requires it.
+ * citizen or a consenting caregiver), their opening is recorded: signing requires the signer's own.
  */
 export async function readDocument(ctx: ModuleContext, request: FastifyRequest, hashid: string): Promise<TDocument> {
   const principal = principalOf(request);
   const { row, role } = await accessibleDocument(ctx, principal, hashid);
-  if (role.kind !== "operator" && row.doc.openedAt === null) {
-    const at = new Date();
-    await repository.markOpened(ctx.db, row.doc.id, principal.userId, at);
-    row.doc.openedAt = at;
+  if (role.kind !== "operator" && row.doc.signedAt === null && row.doc.openedBy !== principal.userId) {
+    row.doc.openedAt = await repository.markOpened(ctx.db, row.doc.id, principal.userId, new Date());
     row.doc.openedBy = principal.userId;
   }
   const behalf = role.kind === "caregiver" ? await currentUser(ctx, role.citizenId).catch(() => null) : null;

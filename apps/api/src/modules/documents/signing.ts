@@ -71,8 +71,9 @@ export async function signDocument(
   if (role.kind === "operator") throw notFound(DOCUMENT_MESSAGES.documentNotFound);
   const doc = row.doc;
   if (doc.signedAt) throw conflict(DOCUMENT_MESSAGES.alreadySigned);
-  // The signing page enables the button only after the text was shown; the server asks for the opening.
-  if (!doc.openedAt) throw conflict(DOCUMENT_MESSAGES.notOpened);
+  // The signing page enables the button only after the text was shown; the server asks for the
+  // signer's own opening (the citizen's reading does not let a caregiver sign unread, nor the reverse).
+  if (!doc.openedAt || doc.openedBy !== principal.userId) throw conflict(DOCUMENT_MESSAGES.notOpened);
 
   // Rendering and sealing are the costly part: one request per document does them at a time. The
   // slot is reserved atomically before the work (parallel requests cannot all pass a check made

@@ -40,8 +40,9 @@ export const toBeSignedDocuments = pgTable(
     /** Null until assigned; a document belongs to one reservation at most. */
     bookingId: integer().references(() => bookings.id, { onDelete: "cascade" }),
     assignedAt: timestamp({ withTimezone: true }),
-    /** First opening by a person allowed to sign: signing needs it. */
+    /** First opening by a person allowed to sign. */
     openedAt: timestamp({ withTimezone: true }),
+    /** The last person allowed to sign who opened it: only they may sign (the citizen's reading is not a caregiver's). */
     openedBy: integer().references(() => users.id, { onDelete: "set null" }),
     signedAt: timestamp({ withTimezone: true }),
     signedBy: integer().references(() => users.id, { onDelete: "set null" }),

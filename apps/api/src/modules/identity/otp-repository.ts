@@ -55,8 +55,14 @@ export async function countAttempt(db: Executor, id: number, maxAttempts: number
   return rows[0]?.attempts ?? null;
 }
 
-export async function markVerified(db: Executor, id: number): Promise<void> {
-  await db.update(otpCodes).set({ verifiedAt: sql`now()` }).where(eq(otpCodes.id, id));
+/** Marks a live code verified; false when a parallel request verified or closed it first (a code counts once). */
+export async function markVerified(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .update(otpCodes)
+    .set({ verifiedAt: sql`now()` })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.verifiedAt), isNull(otpCodes.deletedAt)))
+    .returning({ id: otpCodes.id });
+  return rows.length > 0;
 }
 
 export async function markDeleted(db: Executor, id: number): Promise<void> {

@@ -141,7 +141,11 @@ export async function verifyOtp(
       await recordAudit(tx, actor, { ...entry, action: "otp.failed", detail: { cause: otp.cause, exhausted } });
       return { status: exhausted ? OTP_STATUS.deleted : OTP_STATUS.wrong };
     }
-    await otpRepository.markVerified(tx, otp.id);
+    if (!(await otpRepository.markVerified(tx, otp.id))) {
+      // The same right code in a parallel request, verified there first: it counts once.
+      const now = await otpRepository.findCode(tx, otp.id, principal.userId);
+      return { status: (now && closedStatus(now.code, now.expired)) ?? OTP_STATUS.alreadyVerified };
+    }
     await recordAudit(tx, actor, { ...entry, action: "otp.verified", detail: { cause: otp.cause } });
     if (otp.cause === OTP_CAUSES.phoneVerification) {
       // Only the number the code went to is verified: if it was changed since, nothing is.

@@ -230,6 +230,34 @@ describe("Web Push", () => {
     });
   });
 
+  it("gives a browser's endpoint to the last user who sent it: the one before stops reaching it", async () => {
+    const shared = browser("/push/shared");
+    await subscribe(people.citizen, shared);
+    // Another user signs in on that browser (or replays its endpoint with keys of their own).
+    const other = { ...browser("/push/shared"), path: shared.path };
+    await subscribe(people.citizen2, other);
+    const rows = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, `${origin}/push/shared`));
+    expect(rows).toHaveLength(1);
+    const first = testIds.decode((await people.citizen.get("users/fresh/me")).json().data.hashid) as number;
+    const citizen2 = testIds.decode((await people.citizen2.get("users/fresh/me")).json().data.hashid) as number;
+    expect(rows[0]?.userId).toBe(citizen2);
+    received.length = 0;
+    const popup = { action: null, variant: "info" as const };
+    await notifyUser(t.database.db, { userId: first, audience: "citizen", title: "Per il primo", body: "x", popup });
+    await deliver();
+    expect(received.filter((r) => r.path === shared.path)).toEqual([]);
+    await notifyUser(t.database.db, { userId: citizen2, audience: "citizen", title: "Per citizen2", body: "y", popup });
+    await deliver();
+    const got = received.filter((r) => r.path === shared.path);
+    expect(got).toHaveLength(1);
+    // Encrypted for the keys last sent, not for the first user's.
+    expect(JSON.parse(decrypt(other, (got[0] as Received).body)).title).toBe("Per citizen2");
+    expect(() => decrypt(shared, (got[0] as Received).body)).toThrow();
+  });
+
   it("takes an http endpoint only where a local server stands for the push service", () => {
     const b = browser("/push/plain");
     expect(parseSubscription(b.token)).toBeNull();

@@ -1,4 +1,6 @@
 import {
+  fieldError,
+  MANUAL_MAX_BYTES,
   SUPPORT_MESSAGES,
   VIDEO_MAX_BYTES,
   ZBotmanBody,
@@ -21,6 +23,8 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+// Public surface of files: the one multipart reader of the application.
+import { readUpload } from "../files/index.ts";
 import { CITIZEN, PLATFORM_ADMIN, PUBLIC, SIGNED_IN } from "./access-rules.ts";
 import * as chatbot from "./chatbot/service.ts";
 import * as downloads from "./downloads.ts";
@@ -28,26 +32,13 @@ import { createTicket } from "./tickets.ts";
 
 const tags = ["support"];
 
-/** The multipart body of an administrator's upload: the part `file` and the text fields. */
-async function readUpload(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let file: { filename: string; bytes: Buffer } | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 10 } })) {
-      if (part.type === "file") {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === "file") file = { filename: part.filename, bytes };
-      } else if (typeof part.value === "string") {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    // Too large or too many: the service refuses a missing file with the field's message.
-    if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT") return { fields, file: null };
-    throw error;
-  }
-  return { fields, file };
+/**
+ * An administrator's upload (the shared reader of the files module): its size is the kind's, and a
+ * file too large or a second one is the kind's own 422 on `file`, as a file of the wrong type is.
+ */
+async function readDownload(request: FastifyRequest, maxBytes: number, message: string) {
+  const { files, fields } = await readUpload(request, { maxBytes, refused: () => fieldError("file", message) });
+  return { fields, file: files[0] ?? null };
 }
 
 /** Support requests, manuals and videos, and the citizen chat-bot (spec 001 §2 screens 1, 2, 4, 22). */
@@ -124,7 +115,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readUpload(request);
+      const { fields, file } = await readDownload(request, MANUAL_MAX_BYTES, SUPPORT_MESSAGES.pdfRequired);
       const manual = await downloads.addManual(ctx, request, principalOf(request), ZManualFields.parse(fields), file);
       return reply.code(201).send({ data: manual });
     },
@@ -142,7 +133,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readUpload(request);
+      const { fields, file } = await readDownload(request, VIDEO_MAX_BYTES, SUPPORT_MESSAGES.videoRequired);
       const video = await downloads.addVideo(ctx, request, principalOf(request), ZVideoFields.parse(fields), file);
       return reply.code(201).send({ data: video });
     },

@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGES, SUPPORT_OBJECTS, SUPPORT_TICKETS_PER_HOUR } from "@cura/domain";
+import { MANUAL_MAX_BYTES, SUPPORT_MESSAGES, SUPPORT_OBJECTS, SUPPORT_TICKETS_PER_HOUR } from "@cura/domain";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
@@ -242,6 +242,17 @@ describe("manuals and videos", () => {
       multipart({ version: "x", data_release: "2026-01-01" }),
     );
     expect(noFile.statusCode).toBe(422);
+    // Past the manual's 8 MB: the kind's own message, read no further than the limit.
+    const tooLarge = await upload(
+      people.admin.token,
+      "admin/manuals",
+      multipart(
+        { version: "x", data_release: "2026-01-01" },
+        { name: "x.pdf", type: "application/pdf", bytes: Buffer.concat([pdf("x"), Buffer.alloc(MANUAL_MAX_BYTES)]) },
+      ),
+    );
+    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.json().errors.file).toEqual([SUPPORT_MESSAGES.pdfRequired]);
     const noVersion = await upload(
       people.admin.token,
       "admin/manuals",

@@ -1,18 +1,19 @@
-import { PassThrough, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { BOOKING_STATUS_LABELS, type TAdminBooking, type TAdminBookingsQuery } from "@cura/domain";
-import ExcelJS from "exceljs";
 import type { FastifyBaseLogger } from "fastify";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { zonedDate, zonedTime } from "../../../platform/zoned-time.ts";
 import { adminBookingsBatch } from "../../bookings/index.ts";
+import { streamWorkbook, type WorkbookColumn } from "../workbook-stream.ts";
 import { filterOf, presentBooking } from "./service.ts";
 
 /**
- * `GET admin/reservations?export=xls`: the whole filtered list, streamed (exceljs's streaming
- * writer, each row committed as written, read in batches by key): constant memory.
+ * `GET admin/reservations?export=xls`: the whole filtered list, streamed in batches read by key
+ * (../workbook-stream.ts): constant memory.
  */
 
-export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export { XLSX_TYPE } from "../workbook-stream.ts";
+
 const BATCH = 1000;
 const ROME = "Europe/Rome";
 
@@ -23,7 +24,7 @@ function italianDateTime(iso: string | null): string {
   return `${d}/${m}/${y} ${zonedTime(ms, ROME)}`;
 }
 
-const COLUMNS: Array<{ header: string; width: number; value: (b: TAdminBooking) => string }> = [
+const COLUMNS: WorkbookColumn<TAdminBooking>[] = [
   { header: "Prenotata il", width: 18, value: (b) => italianDateTime(b.created_at) },
   { header: "Appuntamento", width: 18, value: (b) => italianDateTime(b.start_at) },
   { header: "Stato", width: 22, value: (b) => BOOKING_STATUS_LABELS[b.status] },
@@ -45,29 +46,14 @@ export function bookingsWorkbook(
   log: FastifyBaseLogger,
 ): Readable {
   const filter = filterOf(ctx, query);
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  workbook.creator = "Cura";
-  const sheet = workbook.addWorksheet(query.section === "farmaci" ? "Farmaci" : "Visite e servizi", {
-    views: [{ state: "frozen", ySplit: 1 }],
+  return streamWorkbook({
+    sheetName: query.section === "farmaci" ? "Farmaci" : "Visite e servizi",
+    columns: COLUMNS,
+    batchSize: BATCH,
+    batch: (before) => adminBookingsBatch(ctx.db, filter, before, BATCH),
+    present: (row) => presentBooking(ctx, row),
+    log,
   });
-  sheet.columns = COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  (async () => {
-    let before: number | null = null;
-    for (;;) {
-      const rows = await adminBookingsBatch(ctx.db, filter, before, BATCH);
-      for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(presentBooking(ctx, row)))).commit();
-      if (rows.length < BATCH) break;
-      before = rows[rows.length - 1]?.id ?? before;
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    log.error({ err: error }, "bookings export failed");
-    stream.destroy(error as Error);
-  });
-  return stream;
 }
 
 export function fileName(section: string): string {

@@ -403,6 +403,13 @@ describe("operators", () => {
     expect(demote.json().message).toBe(ADMIN_COMPANY_MESSAGES.lastAdministrator);
     const remove = await admin.call("DELETE", `companies/operators/${adminHash}/remove`);
     expect(remove.statusCode).toBe(409);
+    // Nor moved to another company (POST users/{id}/assign-to-company): the company would be left without one.
+    const other = await register();
+    const moved = await admin.call("POST", `users/${adminHash}/assign-to-company`, {
+      company_id: other.company.hashid,
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().message).toBe(ADMIN_COMPANY_MESSAGES.lastAdministrator);
 
     const bad = await admin.call("PATCH", `companies/operators/${adminHash}/admin/change-role`, {
       role: "capo",
@@ -633,6 +640,16 @@ describe("POST companies/{id}/healthservices/import", () => {
       ...multipartWithoutFile(),
     });
     expect(none.statusCode).toBe(422);
+    expect(await countOf(company.hashid)).toBe(0);
+  });
+
+  it("checks each row with the rules of a service created one by one, naming the column in Italian", async () => {
+    const { company } = await register();
+    const bad = await upload(admin.token, company.hashid, csv(["Holter;;13;1000;12,345;0;forse"]));
+    expect(bad.statusCode, bad.body).toBe(422);
+    const messages: string[] = bad.json().rows[0].messages;
+    expect(messages.map((m) => m.split(":")[0])).toEqual(["servizio", "durata_minuti", "prezzo", "capienza", "attiva"]);
+    for (const message of messages) expect(message).not.toMatch(/expected|Too (big|small)|Invalid/);
     expect(await countOf(company.hashid)).toBe(0);
   });
 

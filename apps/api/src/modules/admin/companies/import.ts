@@ -4,9 +4,8 @@ import {
   fieldError,
   HEALTH_SERVICE_IMPORT_COLUMNS,
   HEALTH_SERVICE_IMPORT_MAX_ROWS,
-  PLATFORM_SERVICES,
-  SLOT_LIMITS,
   type THealthServiceImportRowError,
+  ZHealthServiceBody,
 } from "@cura/domain";
 import ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
@@ -150,6 +149,20 @@ export type ImportedService = {
   active: boolean;
 };
 
+/** The body's field each column fills: the rules are those of a service created one by one (ZHealthServiceBody). */
+const COLUMN_OF: Record<string, Column> = {
+  name: "nome",
+  description: "descrizione",
+  position_ref: "servizio",
+  slot_minutes: "durata_minuti",
+  price: "prezzo",
+  capacity: "capienza",
+  active: "attiva",
+};
+
+/** A number as a spreadsheet writes it (decimal comma); the text itself when it is none (the schema says so). */
+const numberOrText = (text: string | undefined) => (text ? (parseNumber(text) ?? text) : undefined);
+
 /** Checks every row; returns the services, or each bad row with its messages. */
 export function checkRows(rows: RawRow[]): { services: ImportedService[]; errors: THealthServiceImportRowError[] } {
   const services: ImportedService[] = [];
@@ -157,63 +170,39 @@ export function checkRows(rows: RawRow[]): { services: ImportedService[]; errors
   const seen = new Map<string, number>();
   for (const { row, values } of rows) {
     const messages: string[] = [];
-    const name = values.nome ?? "";
-    if (!name) messages.push("nome: campo obbligatorio");
-    else if (name.length > 160) messages.push("nome: al massimo 160 caratteri");
-    else {
+    const flag = (values.attiva ?? "").toLowerCase();
+    const parsed = ZHealthServiceBody.safeParse({
+      name: values.nome ?? "",
+      description: values.descrizione || null,
+      position_ref: numberOrText(values.servizio),
+      slot_minutes: numberOrText(values.durata_minuti),
+      price: numberOrText(values.prezzo?.replace("€", "").trim()),
+      capacity: numberOrText(values.capienza),
+      active: flag ? YES.has(flag) : undefined,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "");
+        messages.push(`${COLUMN_OF[field] ?? field}: ${issue.message}`);
+      }
+    }
+    if (flag && !YES.has(flag) && !NO.has(flag)) messages.push("attiva: scrivi sì o no");
+    const name = parsed.success ? parsed.data.name : (values.nome ?? "");
+    if (name) {
       const first = seen.get(name.toLowerCase());
       if (first !== undefined) messages.push(`nome: prestazione già presente alla riga ${first}`);
       else seen.set(name.toLowerCase(), row);
     }
-    const description = values.descrizione ?? "";
-    if (description.length > 4000) messages.push("descrizione: al massimo 4000 caratteri");
-    let positionRef = 1;
-    if (values.servizio) {
-      const ref = parseNumber(values.servizio);
-      if (ref === null || !Number.isInteger(ref) || !(ref in PLATFORM_SERVICES))
-        messages.push("servizio: indica un servizio da 1 a 12");
-      else positionRef = ref;
-    }
-    const minutes = parseNumber(values.durata_minuti ?? "");
-    if (!values.durata_minuti) messages.push("durata_minuti: campo obbligatorio");
-    else if (
-      minutes === null ||
-      !Number.isInteger(minutes) ||
-      minutes < SLOT_LIMITS.minMinutes ||
-      minutes > SLOT_LIMITS.maxMinutes
-    )
-      messages.push(`durata_minuti: un numero intero da ${SLOT_LIMITS.minMinutes} a ${SLOT_LIMITS.maxMinutes}`);
-    let priceCents: number | null = null;
-    if (values.prezzo) {
-      const price = parseNumber(values.prezzo.replace("€", ""));
-      if (price === null || price < 0 || price > 100_000 || Math.round(price * 100) !== price * 100)
-        messages.push("prezzo: un importo in euro da 0 a 100000, al massimo due decimali");
-      else priceCents = Math.round(price * 100);
-    }
-    let capacity: number | null = null;
-    if (values.capienza) {
-      const value = parseNumber(values.capienza);
-      if (value === null || !Number.isInteger(value) || value < 1 || value > 1000)
-        messages.push("capienza: un numero intero da 1 a 1000");
-      else capacity = value;
-    }
-    let active = true;
-    const flag = (values.attiva ?? "").toLowerCase();
-    if (flag) {
-      if (YES.has(flag)) active = true;
-      else if (NO.has(flag)) active = false;
-      else messages.push("attiva: scrivi sì o no");
-    }
-    if (messages.length > 0) errors.push({ row, messages });
+    if (messages.length > 0 || !parsed.success) errors.push({ row, messages });
     else
       services.push({
-        name,
-        description: description || null,
-        positionRef,
-        slotMinutes: minutes as number,
-        priceCents,
-        capacity,
-        active,
+        name: parsed.data.name,
+        description: parsed.data.description,
+        positionRef: parsed.data.position_ref,
+        slotMinutes: parsed.data.slot_minutes,
+        priceCents: parsed.data.price == null ? null : Math.round(parsed.data.price * 100),
+        capacity: parsed.data.capacity ?? null,
+        active: parsed.data.active,
       });
   }
   return { services, errors };

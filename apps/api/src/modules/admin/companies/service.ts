@@ -26,10 +26,12 @@ import type { Principal } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import {
   type CompanyRow,
+  companyOperator,
   companyService,
   listCompanyOperators,
   listCompanyServices,
   platformRef,
+  presentOperator,
   companyAdministration as registry,
 } from "../../companies/index.ts";
 import { listComuni, listProvinces } from "../../geo/index.ts";
@@ -384,6 +386,20 @@ const isAdministrator = (row: { role: string; approval: string; active: boolean 
   row.role === COMPANY_ADMIN_ROLE && row.approval === "approved" && row.active;
 
 /**
+ * 409 when the membership is its company's only enabled administrator, who must stay (removed,
+ * demoted or moved to another company). The caller holds the company's row lock
+ * (registry.lockCompany), so two departures of its two administrators run one after the other.
+ */
+export async function keepLastAdministrator(
+  tx: Executor,
+  row: { companyId: number; role: string; approval: string; active: boolean },
+): Promise<void> {
+  if (!isAdministrator(row)) return;
+  const admins = await registry.administratorIds(tx, row.companyId, COMPANY_ADMIN_ROLE);
+  if (admins.length <= 1) throw conflict(ADMIN_COMPANY_MESSAGES.lastAdministrator);
+}
+
+/**
  * `DELETE companies/operators/{id}/remove`: detaches the operator from their company (the membership
  * goes, the account stays). The only enabled administrator of a company stays: 409.
  */
@@ -393,10 +409,7 @@ export async function removeOperator(ctx: ModuleContext, request: FastifyRequest
     // The company's row is locked first: two removals of its two administrators run one after the other.
     await registry.lockCompany(tx, found.companyId);
     const row = await membershipOf(ctx, hashid, tx);
-    if (isAdministrator(row)) {
-      const admins = await registry.administratorIds(tx, row.companyId, COMPANY_ADMIN_ROLE);
-      if (admins.length <= 1) throw conflict(ADMIN_COMPANY_MESSAGES.lastAdministrator);
-    }
+    await keepLastAdministrator(tx, row);
     await registry.deleteMembership(tx, row.companyId, row.userId);
     await recordAudit(tx, actorOf(request), {
       action: "operator.removed",
@@ -429,10 +442,7 @@ export async function changeRole(
     const row = await membershipOf(ctx, hashid, tx);
     const staysAdministrator =
       body.role === COMPANY_ADMIN_ROLE && body.permessi.includes(OPERATOR_PERMISSIONS.manageOperators);
-    if (isAdministrator(row) && !staysAdministrator) {
-      const admins = await registry.administratorIds(tx, row.companyId, COMPANY_ADMIN_ROLE);
-      if (admins.length <= 1) throw conflict(ADMIN_COMPANY_MESSAGES.lastAdministrator);
-    }
+    if (!staysAdministrator) await keepLastAdministrator(tx, row);
     await registry.setRole(tx, row.companyId, row.userId, { role: body.role, permissions: body.permessi });
     await recordAudit(tx, actorOf(request), {
       action: "operator.role_updated",
@@ -445,15 +455,8 @@ export async function changeRole(
       },
     });
   });
-  const list = await listCompanyOperators(ctx, principal, ctx.ids.encode(found.companyId), {
-    page: 1,
-    per_page: 100,
-    q: undefined,
-    status: undefined,
-  });
-  const operator = list.data.find((o) => o.hashid === hashid);
-  if (!operator) throw notFound();
-  return operator;
+  // The operator as the company's list shows them (any size of company: read by id, not from a page).
+  return presentOperator(ctx, principal, await companyOperator(ctx, found.companyId, hashid));
 }
 
 /**

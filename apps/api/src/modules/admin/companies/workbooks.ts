@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   ADMIN_COMPANY_MESSAGES,
   BOOKING_STATUS_LABELS,
@@ -13,6 +13,7 @@ import ExcelJS from "exceljs";
 import type { FastifyBaseLogger } from "fastify";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { companyAdministration as registry } from "../../companies/index.ts";
+import { streamWorkbook, type WorkbookColumn } from "../workbook-stream.ts";
 import { filterOf, presentCompany } from "./service.ts";
 
 /**
@@ -21,7 +22,8 @@ import { filterOf, presentCompany } from "./service.ts";
  * report of selected companies with their booking figures, and the import's template.
  */
 
-export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export { XLSX_TYPE } from "../workbook-stream.ts";
+
 const BATCH = 500;
 
 const italianDate = (iso: string) => {
@@ -29,7 +31,7 @@ const italianDate = (iso: string) => {
   return `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
 };
 
-const COMPANY_COLUMNS: Array<{ header: string; width: number; value: (c: TAdminCompany) => string | number }> = [
+const COMPANY_COLUMNS: WorkbookColumn<TAdminCompany>[] = [
   { header: "Nome", width: 36, value: (c) => c.name },
   { header: "Codice", width: 14, value: (c) => c.code },
   { header: "Tipo", width: 22, value: (c) => c.type_label },
@@ -47,28 +49,15 @@ const COMPANY_COLUMNS: Array<{ header: string; width: number; value: (c: TAdminC
 
 /** `GET companies?export=xls`: the whole filtered list, streamed. */
 export function companiesWorkbook(ctx: ModuleContext, query: TAdminCompaniesQuery, log: FastifyBaseLogger): Readable {
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  workbook.creator = "Cura";
-  const sheet = workbook.addWorksheet("Aziende", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COMPANY_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
   const filter = filterOf(query);
-  (async () => {
-    let after = 0;
-    for (;;) {
-      const rows = await registry.companiesAfter(ctx.db, filter, after, BATCH);
-      for (const row of rows) sheet.addRow(COMPANY_COLUMNS.map((c) => c.value(presentCompany(ctx, row)))).commit();
-      if (rows.length < BATCH) break;
-      after = rows[rows.length - 1]?.id ?? after;
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    log.error({ err: error }, "companies export failed");
-    stream.destroy(error as Error);
+  return streamWorkbook({
+    sheetName: "Aziende",
+    columns: COMPANY_COLUMNS,
+    batchSize: BATCH,
+    batch: (after) => registry.companiesAfter(ctx.db, filter, after ?? 0, BATCH),
+    present: (row) => presentCompany(ctx, row),
+    log,
   });
-  return stream;
 }
 
 /** `POST companies/massive/report`: the selected companies with their bookings by status. */

@@ -1,5 +1,4 @@
-import { once } from "node:events";
-import { PassThrough } from "node:stream";
+import type { PassThrough } from "node:stream";
 import {
   ADMIN_SETTINGS_MESSAGES,
   fieldError,
@@ -7,11 +6,11 @@ import {
   type TSystemLogEntry,
   type ZSystemLogQuery,
 } from "@cura/domain";
-import ExcelJS from "exceljs";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { addDays, zonedDate, zonedTime, zonedToInstant } from "../../../platform/zoned-time.ts";
+import { streamWorkbook } from "../workbook-stream.ts";
 import * as repository from "./repository.ts";
 
 /**
@@ -105,32 +104,13 @@ export async function exportLog(
   if ((await repository.countLog(ctx.db, filter)) > SYSTEM_LOG_EXPORT_MAX) {
     throw fieldError("from", ADMIN_SETTINGS_MESSAGES.tooManyRows);
   }
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.creator = "Cura";
-  const sheet = workbook.addWorksheet("Log di sistema", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const write = async () => {
-    let beforeId: number | null = null;
-    for (;;) {
-      const rows = await repository.logBatch(ctx.db, filter, beforeId, BATCH);
-      for (const row of rows) {
-        const entry = present(ctx, row);
-        sheet.addRow(COLUMNS.map((c) => c.value(entry))).commit();
-      }
-      if (rows.length < BATCH) break;
-      // The reader is slower than the database: wait for it, so memory holds about one batch.
-      if (stream.writableNeedDrain) await once(stream, "drain");
-      beforeId = (rows[rows.length - 1] as repository.LogRow).id;
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
-    log.error({ err: error }, "system log export failed");
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
+  const stream = streamWorkbook({
+    sheetName: "Log di sistema",
+    columns: COLUMNS,
+    batchSize: BATCH,
+    batch: (beforeId) => repository.logBatch(ctx.db, filter, beforeId, BATCH),
+    present: (row) => present(ctx, row),
+    log,
   });
   const today = zonedDate(Date.now(), TIME_ZONE);
   return { fileName: `log-di-sistema-${today}.xlsx`, stream };

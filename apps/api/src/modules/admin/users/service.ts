@@ -22,10 +22,12 @@ import type { z } from "zod";
 import type { Executor } from "../../../db/client.ts";
 import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
 import type { Principal } from "../../../platform/auth/access.ts";
+import { isUniqueViolation } from "../../../platform/database-errors.ts";
 import { reserve } from "../../../platform/limiter/limiter.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { companyAdministration } from "../../companies/index.ts";
 import * as identity from "../../identity/index.ts";
+import { keepLastAdministrator } from "../companies/service.ts";
 import { dashboardFigures } from "./dashboard-repository.ts";
 import * as repository from "./repository.ts";
 
@@ -190,29 +192,42 @@ export async function assignToCompany(
   const companyId = ctx.ids.decode(companyHashid);
   const company = companyId === null ? null : await repository.findCompany(ctx.db, companyId);
   if (!company) throw fieldError("company_id", ADMIN_USERS_MESSAGES.companyUnknown);
-  await ctx.db.transaction(async (tx) => {
-    const before = await companyAdministration.membershipRow(tx, row.id);
-    if (before?.companyId === company.id) throw conflict("L'operatore è già associato a questa azienda");
-    if (before) await companyAdministration.deleteMembership(tx, before.companyId, row.id);
-    await companyAdministration.insertOperator(tx, {
-      userId: row.id,
-      companyId: company.id,
-      role: "operatore",
-      permissions: [],
-      active: true,
-      approval: "approved",
+  await ctx.db
+    .transaction(async (tx) => {
+      const found = await companyAdministration.membershipRow(tx, row.id);
+      // The old company's row is locked first, then the membership read again: a company keeps its
+      // only administrator, as when the operator is removed from it (DELETE companies/operators/{id}/remove).
+      if (found && found.companyId !== company.id) await companyAdministration.lockCompany(tx, found.companyId);
+      const before = found ? await companyAdministration.membershipRow(tx, row.id) : null;
+      if (before?.companyId === company.id) throw conflict("L'operatore è già associato a questa azienda");
+      if (before) {
+        await keepLastAdministrator(tx, before);
+        await companyAdministration.deleteMembership(tx, before.companyId, row.id);
+      }
+      await companyAdministration.insertOperator(tx, {
+        userId: row.id,
+        companyId: company.id,
+        role: "operatore",
+        permissions: [],
+        active: true,
+        approval: "approved",
+      });
+      await recordAudit(tx, actorOf(request), {
+        action: "admin.user_assigned_to_company",
+        entity: "user",
+        entityId: row.id,
+        companyId: company.id,
+        detail: {
+          before: before ? { company: before.companyId, role: before.role, approval: before.approval } : null,
+          after: { company: company.id, role: "operatore", approval: "approved" },
+        },
+      });
+    })
+    .catch((error: unknown) => {
+      // A parallel assignment of the same operator won the one membership a user has (operators_user_unique).
+      if (isUniqueViolation(error)) throw conflict("L'operatore è stato appena associato a un'azienda: riprova");
+      throw error;
     });
-    await recordAudit(tx, actorOf(request), {
-      action: "admin.user_assigned_to_company",
-      entity: "user",
-      entityId: row.id,
-      companyId: company.id,
-      detail: {
-        before: before ? { company: before.companyId, role: before.role, approval: before.approval } : null,
-        after: { company: company.id, role: "operatore", approval: "approved" },
-      },
-    });
-  });
   return readUser(ctx, hashid);
 }
 

@@ -58,6 +58,22 @@ export const simulatorGateway: DeviceGateway = {
   },
 };
 
+/** No vendor gateway answers yet: asking for an update imports nothing. */
+const noGateway: DeviceGateway = {
+  async readings() {
+    return [];
+  },
+};
+
+/**
+ * The gateway behind `GET .../measurements/update/{id}`: the simulator outside production (demo and
+ * tests); in production none, so made-up readings never reach a real health file or the alert job
+ * (the CSV import stays the real path).
+ */
+export function updateGateway(config: { production: boolean }): DeviceGateway {
+  return config.production ? noGateway : simulatorGateway;
+}
+
 export class CsvFormatError extends Error {
   readonly line: number;
   constructor(line: number) {

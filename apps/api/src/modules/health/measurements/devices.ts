@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
-import { CsvFormatError, csvGateway, type DeviceGateway, simulatorGateway } from "./device-gateway.ts";
+import { CsvFormatError, csvGateway, type DeviceGateway, updateGateway } from "./device-gateway.ts";
 import { bandColumns, measurementEvent } from "./measurements.ts";
 import { presentPatientDevice } from "./presenters.ts";
 import * as repository from "./repository.ts";
@@ -225,7 +225,7 @@ export function requestDeviceUpdate(
   hashid: string,
   gateway?: DeviceGateway,
 ) {
-  return importReadings(ctx, request, hashid, () => gateway ?? simulatorGateway);
+  return importReadings(ctx, request, hashid, () => gateway ?? updateGateway(ctx.config));
 }
 
 /** `POST wearabledevices/users/measurements/import/{id}`: the vendor's CSV export, the real path. */

@@ -344,6 +344,16 @@ describe("clinical reports", () => {
     // A code signs once.
     const again = await people.pharmacyOperator.call("POST", "clinicalreports", { ...report(), otp: { hashid, code } });
     expect(again.statusCode).toBe(422);
+    // …also when the right code is sent twice at the same moment: one report is signed.
+    const beforeTwice = (await outbox(t, operatorPhone)).length;
+    const twice = await people.pharmacyOperator.call("POST", `otp/send/${me}`, { cause: REPORT_SIGNING_OTP_CAUSE });
+    const twiceCode = /\b(\d{6})\b/.exec((await nextMessage(t, operatorPhone, beforeTwice)).text)?.[1] as string;
+    const otp = { hashid: twice.json().data.hashid, code: twiceCode };
+    const parallel = await Promise.all([
+      people.pharmacyOperator.call("POST", "clinicalreports", { ...report(), otp }),
+      people.pharmacyOperator.call("POST", "clinicalreports", { ...report(), otp }),
+    ]);
+    expect(parallel.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     await people.pharmacyAdmin.call("PUT", "clinicalreports/settings", { otp_required: false });
   });
 

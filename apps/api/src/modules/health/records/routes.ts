@@ -1,5 +1,6 @@
 import {
   OPERATOR_PERMISSIONS,
+  USER_TYPES,
   ZAnamnesisBody,
   ZAnamnesisListQuery,
   ZAnamnesisListResponse,
@@ -50,10 +51,13 @@ const ZIdParams = z.object({ id: ZHashid });
  * company's patients); the record-level rule (health/access.ts) runs first in every service.
  * Administrators read no clinical data: 403 here.
  */
-const PEOPLE: Access = { types: [0, 1] };
-const CITIZEN: Access = { types: [0] };
-const OPERATOR: Access = { types: [1] };
-const SETTINGS: Access = { types: [1], permissions: [OPERATOR_PERMISSIONS.manageServiceSettings] };
+const PEOPLE: Access = { types: [USER_TYPES.citizen, USER_TYPES.operator] };
+const CITIZEN: Access = { types: [USER_TYPES.citizen] };
+const OPERATOR: Access = { types: [USER_TYPES.operator] };
+const SETTINGS: Access = {
+  types: [USER_TYPES.operator],
+  permissions: [OPERATOR_PERMISSIONS.manageServiceSettings],
+};
 
 function sendFile(reply: FastifyReply, file: { name: string; mimeType: string; bytes: Buffer }) {
   return reply

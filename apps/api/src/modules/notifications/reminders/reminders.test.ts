@@ -6,8 +6,10 @@ import { outboxMessages } from "../../../platform/messaging/tables.ts";
 import { createPushSender } from "../../../platform/push/sender.ts";
 import { bookings } from "../../bookings/tables.ts";
 import { demoCallers } from "../../companies/test-helpers.ts";
+import { users } from "../../identity/tables.ts";
 import { reminderSends } from "../tables.ts";
 import { type Bookable, bookableService, moduleContext, testIds } from "../test-helpers.ts";
+import { reminderToken } from "./links.ts";
 import { runReminders } from "./service.ts";
 
 let t: TestContext;
@@ -203,5 +205,32 @@ describe("the reminders job", () => {
       body: { token: "999999.a.AAAAAAAAAAAAAAAAAAAAAA" },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("refuses a link turned into the other answer, and sends no SMS to a citizen without the notification consent", async () => {
+    const citizenId = testIds.decode((await people.citizen.get("users/fresh/me")).json().data.hashid) as number;
+    await t.database.db.update(users).set({ notificationConsense: false }).where(eq(users.id, citizenId));
+    try {
+      const { hashid, start } = await confirmedBooking();
+      await runReminders(moduleContext(t), noPush, new Date(start.getTime() - 24 * 3600_000 + 1000));
+      const [send] = await t.database.db
+        .select()
+        .from(reminderSends)
+        .where(eq(reminderSends.bookingId, testIds.decode(hashid) as number));
+      expect(send).toMatchObject({ channel: "sms", status: "skipped" });
+      expect(await smsAbout(`/promemoria/${send?.id}.`)).toEqual([]);
+      // A signed "Confermo" whose letter is changed to "annullo" cancels nothing.
+      const confirm = reminderToken(moduleContext(t).config.appSecret, send?.id as number, "confermo");
+      const forged = confirm.replace(".c.", ".a.");
+      const response = await t.request({ method: "POST", url: "/api/v1/reminders/respond", body: { token: forged } });
+      expect(response.statusCode).toBe(404);
+      const [booking] = await t.database.db
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, testIds.decode(hashid) as number));
+      expect(booking?.status).toBe("confermato");
+    } finally {
+      await t.database.db.update(users).set({ notificationConsense: true }).where(eq(users.id, citizenId));
+    }
   });
 });

@@ -107,7 +107,8 @@ async function sendOne(
       await ctx.mailer.send({ to: row.email, subject: `Cura: promemoria ${what}`, text: `${sentence}\n\n${answers}` });
       return "sent";
     case "sms":
-      if (!row.phone) return "skipped";
+      // The same consent as the e-mail: a reminder is a notification, whatever the channel.
+      if (!row.phone || !row.notificationConsense) return "skipped";
       await ctx.sms.send({ to: `${row.prefix ?? "+39"}${row.phone}`, text: `Cura. ${sentence}\n${answers}` });
       return "sent";
     case "push": {

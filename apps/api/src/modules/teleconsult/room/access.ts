@@ -42,8 +42,10 @@ export function clockDeadline(call: TeleconsultCall, startedAt: Date): Date {
 
 export function roomTimes(call: TeleconsultCall, clock: ClockRow | null, now: Date): RoomTimes {
   const deadline = clock?.deadline ?? (call.kind === "specialistico" ? call.windowEnd : null);
-  // Not yet taken in charge: no window yet (the request may still be taken, or expire).
-  const untaken = call.operatorId === null;
+  // Not yet taken in charge: no window yet (the request may still be taken, or expire). A booking
+  // sent back to the company (the citizen asked for another date, the company proposed one) is not
+  // confirmed any more: its room waits for the confirmation, whoever had been assigned before.
+  const untaken = call.operatorId === null || call.status === "ricevuto" || call.status === "in_attesa";
   const over =
     call.endedAt !== null ||
     (clock !== null && (clock.doneAt !== null || now >= clock.deadline)) ||

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
 import { teleconsultRoomClocks, teleconsultRoomGuests } from "./tables.ts";
 
@@ -110,11 +110,6 @@ export async function liveGuestIds(db: Executor, ids: readonly number[]): Promis
     .select({ id: teleconsultRoomGuests.id })
     .from(teleconsultRoomGuests)
     .leftJoin(teleconsultRoomClocks, eq(teleconsultRoomClocks.bookingId, teleconsultRoomGuests.bookingId))
-    .where(
-      and(
-        sql`${teleconsultRoomGuests.id} = any(${sql.raw(`array[${ids.map((id) => Math.trunc(id)).join(",")}]::int[]`)})`,
-        isNull(teleconsultRoomClocks.doneAt),
-      ),
-    );
+    .where(and(inArray(teleconsultRoomGuests.id, [...ids]), isNull(teleconsultRoomClocks.doneAt)));
   return rows.map((row) => row.id);
 }

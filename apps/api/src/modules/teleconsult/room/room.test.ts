@@ -141,6 +141,18 @@ describe("the call's state (GET teleconsult/room/{id})", () => {
     expect(specialist.opens_at).toBe(new Date(start.getTime() - CALL_LIMITS.specialistEarlyMs).toISOString());
     await refusedJoin(tokens.pharmacyOperator, teleconsultRoomName(later.hashid));
   });
+
+  it("waits again while a taken call's booking is back with the company (another date asked)", async () => {
+    const call = await makeCall({ kind: "specialistico", endAt: new Date(Date.now() + 30 * 60_000) });
+    await t.database.db.update(bookings).set({ status: "ricevuto" }).where(eq(bookings.id, call.id));
+    const state = (await api("GET", `teleconsult/room/${call.hashid}`, tokens.pharmacyOperator)).json().data;
+    expect(state.state).toBe("waiting");
+    expect(state.ice_servers).toEqual([]);
+    await refusedJoin(tokens.pharmacyOperator, teleconsultRoomName(call.hashid));
+    expect((await api("POST", `reservations/company/tc/connected/${call.hashid}`, tokens.citizen)).statusCode).toBe(
+      409,
+    );
+  });
 });
 
 describe("signalling in the room (teleconsult:<hashid>)", () => {

@@ -166,8 +166,10 @@ export async function endCall(
 /** The call ends: the teleconsult recorded evaso (tc's endTeleconsult), the clock done, the room told. */
 async function finish(db: Executor, bookingId: number, now: Date, reason: string, request?: FastifyRequest) {
   await db.transaction(async (tx) => {
-    const ended = await endTeleconsult(tx, bookingId, now, reason, request);
+    // The clock's row first, then the booking (endTeleconsult): the order runClock locks them in, so
+    // 'Termina' at the deadline and the clock's job never wait on each other (a deadlock otherwise).
     await repository.finishClock(tx, bookingId, now);
+    const ended = await endTeleconsult(tx, bookingId, now, reason, request);
     if (ended) await publish(tx, roomKey(bookingId), ROOM_SERVER_EVENTS.end, { reason });
   });
 }

@@ -1,6 +1,7 @@
 import type { AdminBookingSection, TAdminBooking } from "@cura/domain";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { saveBlob } from "../../../lib/download.ts";
 
 /** The administrator's `prenotazioni`: GET admin/reservations, its XLS, and the companies to filter on. */
 
@@ -47,17 +48,6 @@ export function useBookingCompanies() {
       api.page<{ hashid: string; name: string }>("companies", { signal, query: { per_page: 100, sort: "name" } }),
     staleTime: 60_000,
   });
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** GET admin/reservations?export=xls: the whole filtered list as a workbook. */

@@ -6,6 +6,8 @@ import { Link, useLocation } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
+import { shortDateTime } from "../../admin-users/format.ts";
 import {
   type AdminBookingsQuery,
   useAdminBookings,
@@ -24,17 +26,7 @@ export default function AdminBookingsPage() {
   return <BookingsList key={section} section={section} />;
 }
 
-const dateTime = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("it-IT", {
-        timeZone: "Europe/Rome",
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-      })
-    : "—";
+const dateTime = (iso: string | null) => (iso ? shortDateTime(iso) : "—");
 
 function BookingsList({ section }: { section: AdminBookingSection }) {
   const { t } = useTranslation();
@@ -47,7 +39,6 @@ function BookingsList({ section }: { section: AdminBookingSection }) {
   const exporter = useExportAdminBookings();
   const rows = bookings.data?.data ?? [];
   const meta = bookings.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
   const errors = bookings.isError && isApiError(bookings.error) ? bookings.error.errors : {};
   const set = (key: keyof AdminBookingsQuery) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
@@ -150,30 +141,14 @@ function BookingsList({ section }: { section: AdminBookingSection }) {
           </table>
         </div>
       ) : null}
-      {meta && pages > 1 ? (
-        <nav className="d-flex align-items-center gap-3" aria-label={t("adminBookings.pagination")}>
-          <Button
-            color="primary"
-            outline
-            size="sm"
-            type="button"
-            disabled={query.page <= 1}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-          >
-            {t("adminBookings.previous")}
-          </Button>
-          <span aria-live="polite">{t("adminBookings.pageOf", { page: query.page, pages })}</span>
-          <Button
-            color="primary"
-            outline
-            size="sm"
-            type="button"
-            disabled={query.page >= pages}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-          >
-            {t("adminBookings.next")}
-          </Button>
-        </nav>
+      {meta ? (
+        <Pager
+          page={query.page}
+          perPage={meta.per_page}
+          total={meta.total}
+          onPage={(page) => setQuery((q) => ({ ...q, page }))}
+          label={t("adminBookings.pagination")}
+        />
       ) : null}
     </div>
   );

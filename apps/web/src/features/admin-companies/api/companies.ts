@@ -10,6 +10,7 @@ import type {
 } from "@cura/domain";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest, type Paged } from "../../../lib/api.ts";
+import { saveBlob } from "../../../lib/download.ts";
 
 /** The administrator's companies (spec 002 §7 "Administrator calls", companies/*). */
 
@@ -52,18 +53,6 @@ export function useAdminCompanies(query: CompaniesQuery) {
       placeholderData: keepPreviousData,
     }),
   );
-}
-
-/** Hands a downloaded file to the browser under its name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

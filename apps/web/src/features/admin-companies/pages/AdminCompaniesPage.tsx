@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { type CompaniesQuery, useAdminCompanies, useCompaniesReport, useExportCompanies } from "../api/companies.ts";
 
 const EMPTY: CompaniesQuery = { q: "", type: "", level: "", regione: "", status: "", sort: "name", page: 1 };
@@ -21,7 +22,6 @@ export default function AdminCompaniesPage() {
   const exporter = useExportCompanies();
   const report = useCompaniesReport();
   const meta = companies.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
   const rows = companies.data?.data ?? [];
 
   const search = (event: FormEvent) => {
@@ -174,7 +174,7 @@ export default function AdminCompaniesPage() {
                   </td>
                   <td data-label={t("adminCompanies.fields.level")}>{c.level}</td>
                   <td data-label={t("adminCompanies.fields.place")}>
-                    {[c.comune, c.provincia].filter(Boolean).join(" (") + (c.provincia ? ")" : "")}
+                    {c.comune && c.provincia ? `${c.comune} (${c.provincia})` : (c.comune ?? c.provincia ?? "—")}
                   </td>
                   <td data-label={t("adminCompanies.fields.operators")}>{c.operators}</td>
                   <td data-label={t("adminCompanies.fields.status")}>
@@ -188,30 +188,14 @@ export default function AdminCompaniesPage() {
           </table>
         </div>
       ) : null}
-      {meta && pages > 1 ? (
-        <nav className="d-flex align-items-center gap-3" aria-label={t("adminCompanies.pagination")}>
-          <Button
-            color="primary"
-            outline
-            size="sm"
-            type="button"
-            disabled={query.page <= 1}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-          >
-            {t("adminCompanies.previous")}
-          </Button>
-          <span>{t("adminCompanies.pageOf", { page: query.page, pages })}</span>
-          <Button
-            color="primary"
-            outline
-            size="sm"
-            type="button"
-            disabled={query.page >= pages}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-          >
-            {t("adminCompanies.next")}
-          </Button>
-        </nav>
+      {meta ? (
+        <Pager
+          page={query.page}
+          perPage={meta.per_page}
+          total={meta.total}
+          onPage={(page) => setQuery((q) => ({ ...q, page }))}
+          label={t("adminCompanies.pagination")}
+        />
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { isApiError } from "../../../lib/api.ts";
 import { firstMessages } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { ExamsSection } from "../../admin-catalogue/components/ExamsSection.tsx";
 import { FdsSection } from "../../admin-catalogue/components/FdsSection.tsx";
 import {
@@ -145,7 +146,6 @@ function HealthServices() {
   const [query, setQuery] = useState(EMPTY);
   const services = useAllHealthServices(query);
   const meta = services.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
   const rows = services.data?.data ?? [];
   return (
     <section aria-labelledby="health-services-title">
@@ -233,30 +233,14 @@ function HealthServices() {
           </table>
         </div>
       ) : null}
-      {meta && pages > 1 ? (
-        <nav className="d-flex align-items-center gap-3" aria-label={t("adminServices.pagination")}>
-          <Button
-            color="primary"
-            outline
-            size="sm"
-            type="button"
-            disabled={query.page <= 1}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-          >
-            {t("adminServices.previous")}
-          </Button>
-          <span>{t("adminServices.pageOf", { page: query.page, pages })}</span>
-          <Button
-            color="primary"
-            outline
-            size="sm"
-            type="button"
-            disabled={query.page >= pages}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-          >
-            {t("adminServices.next")}
-          </Button>
-        </nav>
+      {meta ? (
+        <Pager
+          page={query.page}
+          perPage={meta.per_page}
+          total={meta.total}
+          onPage={(page) => setQuery((q) => ({ ...q, page }))}
+          label={t("adminServices.pagination")}
+        />
       ) : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { TSystemLogEntry } from "@cura/domain";
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { saveBlob } from "../../../lib/download.ts";
 
 /** The system log's filters as the page holds them (empty strings: no filter). */
 export interface SystemLogFilters {
@@ -35,18 +36,6 @@ export const systemLogQueryOptions = (filters: SystemLogFilters, page: number) =
     placeholderData: keepPreviousData,
   });
 export const useSystemLog = (filters: SystemLogFilters, page: number) => useQuery(systemLogQueryOptions(filters, page));
-
-/** Hands a downloaded file to the browser under its name. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** GET utilities/dati/logs?export=xls: the whole filtered log as a workbook. */
 export function useExportSystemLog() {

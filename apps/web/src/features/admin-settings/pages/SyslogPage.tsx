@@ -6,6 +6,7 @@ import { isApiError } from "../../../lib/api.ts";
 import { firstMessages } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { EMPTY_FILTERS, type SystemLogFilters, useExportSystemLog, useSystemLog } from "../api/syslog.ts";
 
 const dateTime = new Intl.DateTimeFormat("it-IT", {
@@ -39,7 +40,6 @@ export default function SyslogPage() {
     setFilters(draft);
     setPage(1);
   };
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.meta.total / log.data.meta.per_page)) : 1;
   const typeLabel = (type: number) => t(`adminSettings.syslog.userTypes.${String(type) as "0" | "1" | "2"}`);
   const userTypes = [0, 1, 2].map((type) => ({ value: String(type), label: typeLabel(type) }));
 
@@ -186,16 +186,14 @@ export default function SyslogPage() {
           </table>
         </div>
       ) : null}
-      {pages > 1 ? (
-        <nav className="d-flex align-items-center gap-3" aria-label={t("adminSettings.syslog.pagination")}>
-          <Button color="primary" outline size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("adminSettings.syslog.previous")}
-          </Button>
-          <span>{t("adminSettings.syslog.pageOf", { page, pages })}</span>
-          <Button color="primary" outline size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t("adminSettings.syslog.next")}
-          </Button>
-        </nav>
+      {log.data ? (
+        <Pager
+          page={page}
+          perPage={log.data.meta.per_page}
+          total={log.data.meta.total}
+          onPage={setPage}
+          label={t("adminSettings.syslog.pagination")}
+        />
       ) : null}
     </div>
   );

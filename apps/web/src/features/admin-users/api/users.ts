@@ -10,6 +10,7 @@ import type {
 } from "@cura/domain";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type Paged } from "../../../lib/api.ts";
+import { saveBlob } from "../../../lib/download.ts";
 
 /** The back office's calls on accounts (issue 14): one query key root, so every change refreshes the lists. */
 export const adminUsersKeys = {
@@ -99,13 +100,5 @@ export const useCompanyChoices = (q: string) =>
 
 /** Downloads an export with the bearer token, as a file named by the server. */
 export async function downloadExport(path: string, query: Query, fallbackName: string): Promise<void> {
-  const blob = await api.blob(path, { query: clean(query) });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await api.blob(path, { query: clean(query) }), fallbackName);
 }

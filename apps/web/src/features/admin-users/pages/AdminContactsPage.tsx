@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { type ContactsFilters, downloadExport, usePublicContacts } from "../api/users.ts";
-import { Pager } from "../components/Pager.tsx";
 import { shortDateTime } from "../format.ts";
 
 /**
@@ -112,7 +112,8 @@ export default function AdminContactsPage() {
           perPage={contacts.data.meta.per_page}
           total={contacts.data.meta.total}
           onPage={setPage}
-          label={t("adminUsers.pager.label")}
+          label={t("adminUsers.pagination")}
+          withTotal
         />
       ) : null}
     </div>

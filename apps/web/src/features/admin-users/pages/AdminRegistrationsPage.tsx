@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
+import { Pager } from "../../../ui/Pager.tsx";
 import { downloadExport, useTodayRegistrations } from "../api/users.ts";
-import { Pager } from "../components/Pager.tsx";
 import { UsersTable } from "../components/UsersTable.tsx";
 
 const PERIODS = ["today", "week", "month", "year"] as const;
@@ -74,7 +74,8 @@ export default function AdminRegistrationsPage() {
             perPage={today.data.meta.per_page}
             total={today.data.meta.total}
             onPage={setPage}
-            label={t("adminUsers.pager.label")}
+            label={t("adminUsers.pagination")}
+            withTotal
           />
         ) : null}
       </section>

@@ -7,6 +7,7 @@ import { useSession } from "../../../lib/session.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { SelectField, TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { RowAction } from "../../../ui/RowAction.tsx";
 import {
   downloadExport,
@@ -17,7 +18,6 @@ import {
   useSendWelcome,
   useSetSuspension,
 } from "../api/users.ts";
-import { Pager } from "../components/Pager.tsx";
 import { AnagraficaModal, AssignCompanyModal, SuspendModal } from "../components/UserActionModals.tsx";
 import { UsersTable } from "../components/UsersTable.tsx";
 import { personName } from "../format.ts";
@@ -248,7 +248,8 @@ export default function AdminUsersPage() {
             perPage={meta.per_page}
             total={meta.total}
             onPage={setPage}
-            label={t("adminUsers.pager.label")}
+            label={t("adminUsers.pagination")}
+            withTotal
           />
         ) : null}
       </section>

@@ -7,6 +7,7 @@ import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useDecideCaregiver, useSetCaregiverHealthData } from "../api/caregiver-actions.ts";
 import { useOwnCaregivers } from "../api/own-caregivers.ts";
 import { InviteForm } from "../components/InviteForm.tsx";
@@ -65,11 +66,7 @@ export default function CaregiversPage() {
       <h1 className="mb-4">{t("caregivers.title")}</h1>
       <OwnCodeCard />
       <InviteForm />
-      {own.isPending ? (
-        <p role="status" className="text-muted">
-          {t("common.loading")}
-        </p>
-      ) : null}
+      {own.isPending ? <PageLoader /> : null}
       {own.isError ? <FormMessage kind="error">{t("caregivers.loadError")}</FormMessage> : null}
 
       <section aria-labelledby="my-caregivers" className="mb-5">

@@ -68,7 +68,10 @@ export default function ChatbotWidget() {
   };
 
   return (
-    <div className="cura-chatbot position-fixed" style={{ right: 16, bottom: 72, zIndex: 1040, maxWidth: 360 }}>
+    <div
+      className="cura-chatbot position-fixed"
+      style={{ right: 16, bottom: 72, zIndex: 1040, maxWidth: "min(360px, calc(100vw - 32px))" }}
+    >
       {open ? (
         <section id={panelId} className="card shadow p-3" aria-label={t("chatbot.title")}>
           <div className="d-flex justify-content-between align-items-center mb-2">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useReservationDocuments } from "../api/documents.ts";
 import { DocumentDownloads } from "./DocumentDownloads.tsx";
 import { DocumentStatusBadge } from "./DocumentStatusBadge.tsx";
@@ -14,7 +15,7 @@ export function CitizenReservationDocuments({ reservation }: { reservation: stri
   const { t } = useTranslation();
   const list = useReservationDocuments(reservation);
   const [open, setOpen] = useState<string | null>(null);
-  if (list.isPending) return <p>{t("common.loading")}</p>;
+  if (list.isPending) return <PageLoader />;
   if (list.isError) return <FormMessage kind="error">{t("documents.loadError")}</FormMessage>;
   const docs = list.data.data;
   return (

@@ -7,6 +7,7 @@ import { useSession } from "../../../lib/session.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useDeleteEmergencyContact, useEmergencyContacts } from "../api/emergency-contacts.ts";
 import { EmergencyContactCard } from "../components/EmergencyContactCard.tsx";
 import { EmergencyContactModal } from "../components/EmergencyContactModal.tsx";
@@ -35,11 +36,7 @@ export default function EmergencyContactsPage() {
         {count > 0 ? addButton : null}
       </div>
       <p>{t("emergencyContacts.lead", { max: EMERGENCY_CONTACTS_MAX })}</p>
-      {contacts.isPending ? (
-        <p role="status" className="text-muted">
-          {t("common.loading")}
-        </p>
-      ) : null}
+      {contacts.isPending ? <PageLoader /> : null}
       {contacts.isError ? <FormMessage kind="error">{t("emergencyContacts.loadError")}</FormMessage> : null}
       {contacts.data?.length === 0 ? (
         <div className="text-center py-4" data-testid="emergency-empty">

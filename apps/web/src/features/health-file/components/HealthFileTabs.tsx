@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { tabsFor } from "../tabs.ts";
 import type { HealthArea } from "../types.ts";
 
@@ -38,13 +39,7 @@ export function HealthFileTabs({ area, patientHash, section, action, linkTo }: P
         </ul>
       </nav>
       {current ? (
-        <Suspense
-          fallback={
-            <p role="status" className="text-muted">
-              {t("common.loading")}
-            </p>
-          }
-        >
+        <Suspense fallback={<PageLoader />}>
           <current.component area={area} patientHash={patientHash} action={action} />
         </Suspense>
       ) : (

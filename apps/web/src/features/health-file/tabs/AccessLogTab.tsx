@@ -2,9 +2,9 @@ import { HEALTH_READ_SECTIONS, HEALTH_READER_ROLES } from "@cura/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { type ReadFilters, useReads } from "../api/records.ts";
 import { QueryState } from "../components/Loading.tsx";
-import { Pager } from "../components/Pager.tsx";
 import { formatDayTime } from "../format.ts";
 import type { HealthTabProps } from "../types.ts";
 

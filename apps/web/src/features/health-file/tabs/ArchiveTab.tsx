@@ -7,6 +7,7 @@ import { firstMessages } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { TextField } from "../../../ui/form.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { RowAction } from "../../../ui/RowAction.tsx";
 import {
   downloadFile,
@@ -17,7 +18,6 @@ import {
   useUploadDocument,
 } from "../api/records.ts";
 import { QueryState } from "../components/Loading.tsx";
-import { Pager } from "../components/Pager.tsx";
 import { formatDay } from "../format.ts";
 import type { HealthTabProps } from "../types.ts";
 

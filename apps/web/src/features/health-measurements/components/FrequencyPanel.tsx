@@ -7,9 +7,9 @@ import type { TKey } from "../../../lib/i18n.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { type FrequencyKind, useFrequencies, useFrequencyChange } from "../api/frequencies.ts";
+import { formatWhen } from "../person.ts";
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("it-IT", { dateStyle: "short", timeStyle: "short" }) : "";
+const when = (iso: string | null) => (iso ? formatWhen(iso) : "");
 
 /**
  * The monitoring frequency of one parameter or scale: every N months … minutes, the next due time,

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import type { HealthTabProps } from "../../health-file/types.ts";
 import { useDeviceChange, useDeviceModels, usePatientDevices } from "../api/devices.ts";
 import { formatWhen } from "../person.ts";
@@ -23,7 +24,7 @@ export default function DevicesTab({ area, patientHash }: HealthTabProps) {
   const [assignError, setAssignError] = useState<string | null>(null);
   const failed = (error: unknown) => alerts.error(isApiError(error) ? error.message : t("errors.unexpected"));
 
-  if (devices.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (devices.isPending) return <PageLoader />;
   if (!devices.data) return <FormMessage kind="error">{t("healthMeasurements.loadError")}</FormMessage>;
   return (
     <div>

@@ -7,6 +7,7 @@ import type { TKey } from "../../../lib/i18n.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage, SelectField } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import type { HealthTabProps } from "../../health-file/types.ts";
 import { useExams } from "../api/exams.ts";
 import { MEASUREMENTS_PER_PAGE, useHistory, useMeasurementChange, useMeasurements } from "../api/measurements.ts";
@@ -28,7 +29,7 @@ export default function MeasurementsTab({ area, patientHash }: HealthTabProps) {
   const [examId, setExamId] = useState<string | null>(null);
   const exam = exams.data?.find((e) => e.hashid === examId) ?? exams.data?.[0] ?? null;
 
-  if (exams.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (exams.isPending) return <PageLoader />;
   if (!exams.data || !exam) return <FormMessage kind="error">{t("healthMeasurements.loadError")}</FormMessage>;
   return (
     <div>
@@ -91,7 +92,7 @@ function ExamSection({
             label={t("healthMeasurements.chartLabel", { exam: exam.name, count: history.data.points.length })}
           />
         ) : history.isPending ? (
-          <p role="status">{t("common.loading")}</p>
+          <PageLoader />
         ) : (
           <p className="text-muted">{t("healthMeasurements.noReadings")}</p>
         )}

@@ -1,7 +1,9 @@
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react-kit";
+import { Button } from "design-react-kit";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage, SelectField } from "../../../ui/form.tsx";
+import { InfoModal } from "../../../ui/InfoModal.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import type { HealthTabProps } from "../../health-file/types.ts";
 import { useLastScores, useScales, useScoreDetails, useScoreHistory } from "../api/scores.ts";
 import { FrequencyPanel } from "../components/FrequencyPanel.tsx";
@@ -21,7 +23,7 @@ export default function ScoresTab({ area, patientHash }: HealthTabProps) {
   const history = useScoreHistory(person, scale?.hashid ?? null);
   const [opened, setOpened] = useState<string | null>(null);
 
-  if (scales.isPending || last.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (scales.isPending || last.isPending) return <PageLoader />;
   if (!scales.data || !last.data) return <FormMessage kind="error">{t("healthMeasurements.loadError")}</FormMessage>;
   return (
     <div>
@@ -115,40 +117,35 @@ export default function ScoresTab({ area, patientHash }: HealthTabProps) {
 /** One score's answers (GET scores/details/{id}): each question, the answer given and its points. */
 function ScoreDetails({ score, onClose }: { score: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const details = useScoreDetails(score);
   return (
-    <Modal isOpen={score !== null} toggle={onClose} labelledBy={titleId} centered trapFocus returnFocusAfterClose>
-      <ModalHeader id={titleId} tag="h2" toggle={onClose} closeAriaLabel={t("common.close")}>
-        {details.data
+    <InfoModal
+      isOpen={score !== null}
+      onClose={onClose}
+      title={
+        details.data
           ? t("healthMeasurements.scores.detailsTitle", { scale: details.data.scale, value: details.data.value })
-          : t("healthMeasurements.scores.history")}
-      </ModalHeader>
-      <ModalBody>
-        {details.isPending ? <p role="status">{t("common.loading")}</p> : null}
-        {details.isError ? <FormMessage kind="error">{t("healthMeasurements.loadError")}</FormMessage> : null}
-        {details.data ? (
-          details.data.items.length === 0 ? (
-            <p className="text-muted">{t("healthMeasurements.scores.noItems")}</p>
-          ) : (
-            <ol>
-              {details.data.items.map((item, i) => (
-                // The answers of one questionnaire, in its order: the position is the identity.
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered.
-                <li key={i} className="mb-2">
-                  <span className="d-block">{item.question}</span>
-                  <strong>{t("healthMeasurements.scores.answer", { answer: item.answer, points: item.points })}</strong>
-                </li>
-              ))}
-            </ol>
-          )
-        ) : null}
-      </ModalBody>
-      <ModalFooter>
-        <Button color="secondary" outline type="button" onClick={onClose}>
-          {t("common.close")}
-        </Button>
-      </ModalFooter>
-    </Modal>
+          : t("healthMeasurements.scores.history")
+      }
+    >
+      {details.isPending ? <PageLoader /> : null}
+      {details.isError ? <FormMessage kind="error">{t("healthMeasurements.loadError")}</FormMessage> : null}
+      {details.data ? (
+        details.data.items.length === 0 ? (
+          <p className="text-muted">{t("healthMeasurements.scores.noItems")}</p>
+        ) : (
+          <ol>
+            {details.data.items.map((item, i) => (
+              // The answers of one questionnaire, in its order: the position is the identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered.
+              <li key={i} className="mb-2">
+                <span className="d-block">{item.question}</span>
+                <strong>{t("healthMeasurements.scores.answer", { answer: item.answer, points: item.points })}</strong>
+              </li>
+            ))}
+          </ol>
+        )
+      ) : null}
+    </InfoModal>
   );
 }

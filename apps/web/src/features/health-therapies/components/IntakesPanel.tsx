@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useIntakes, useMarkIntake } from "../api/therapies.ts";
 
 const dateTime = new Intl.DateTimeFormat("it-IT", {
@@ -25,7 +26,7 @@ export function IntakesPanel({ therapy, canMark }: { therapy: TTherapy; canMark:
   const mark = useMarkIntake(therapy.hashid);
   const now = Date.now();
   const due = (intakes.data ?? []).filter((i) => Date.parse(i.scheduled_at) <= now).reverse();
-  if (intakes.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (intakes.isPending) return <PageLoader />;
   if (due.length === 0) return <p className="text-muted">{t("healthTherapies.intakes.none")}</p>;
   return (
     <div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 
 /**
  * A section of the health file (pathologies, exemptions, therapies): its heading and actions, the
@@ -50,7 +51,7 @@ export function TabSection({
           </FormMessage>
         ) : null,
       )}
-      {loading ? <p role="status">{t("common.loading")}</p> : null}
+      {loading ? <PageLoader /> : null}
       {loadFailed ? <FormMessage kind="error">{t("healthTherapies.errors.load")}</FormMessage> : null}
       {emptyText ? <p className="text-muted">{emptyText}</p> : null}
       {children}

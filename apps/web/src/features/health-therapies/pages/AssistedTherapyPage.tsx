@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FormMessage, SelectField } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useOwnCaregivers } from "../../caregivers/api/own-caregivers.ts";
 import { TherapyForm } from "../components/TherapyForm.tsx";
 
@@ -19,7 +20,7 @@ export default function AssistedTherapyPage() {
   return (
     <div>
       <h1 className="mb-3">{t("healthTherapies.pages.assistedTitle")}</h1>
-      {caregivers.isPending ? <p role="status">{t("common.loading")}</p> : null}
+      {caregivers.isPending ? <PageLoader /> : null}
       {caregivers.data && assisted.length === 0 ? (
         <FormMessage kind="info">
           {t("healthTherapies.pages.noAssisted")}{" "}

@@ -6,7 +6,7 @@ import { setServerErrors } from "../../../lib/api.ts";
 import { orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { CheckboxField, SelectField, TextField } from "../../../ui/form.tsx";
-import { Pager } from "../../health-file/components/Pager.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import type { HealthTabProps } from "../../health-file/types.ts";
 import { usePathologies, useSavePathology } from "../api/pathologies.ts";
 import { useIcdSearch } from "../api/search.ts";

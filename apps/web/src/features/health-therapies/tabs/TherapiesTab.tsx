@@ -6,7 +6,7 @@ import { isApiError } from "../../../lib/api.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { SelectField } from "../../../ui/form.tsx";
-import { Pager } from "../../health-file/components/Pager.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import type { HealthTabProps } from "../../health-file/types.ts";
 import { downloadTherapySheet, downloadWeeklyRecap, useTherapies, useTherapyActions } from "../api/therapies.ts";
 import { AdherenceBadge } from "../components/AdherenceBadge.tsx";

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { useHandledByMe, useWorklist } from "../api/worklist.ts";
 import { BookingFilters, type BookingFilterValues, filterQuery, NO_FILTERS } from "./BookingFilters.tsx";
 import { BookingsTable } from "./BookingsTable.tsx";
-import { Pager } from "./Pager.tsx";
 
 const PER_PAGE = 20;
 

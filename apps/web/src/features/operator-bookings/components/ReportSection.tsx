@@ -2,8 +2,9 @@ import { reportFileName } from "@cura/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
+import { saveBlob } from "../../../lib/download.ts";
 import { FormMessage } from "../../../ui/form.tsx";
-import { saveBlob, useDownloadReport } from "../api/bulk.ts";
+import { useDownloadReport } from "../api/bulk.ts";
 import { BookingFilters, type BookingFilterValues, filterQuery, NO_FILTERS } from "./BookingFilters.tsx";
 
 /** Section "report": the bookings of a date range (and status, health service) as an Excel file. */

@@ -5,11 +5,11 @@ import { isApiError } from "../../../lib/api.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { useMassClose, useMassReject } from "../api/bulk.ts";
 import { useWorklist } from "../api/worklist.ts";
 import { BookingFilters, type BookingFilterValues, filterQuery, NO_FILTERS } from "./BookingFilters.tsx";
 import { BookingsTable } from "./BookingsTable.tsx";
-import { Pager } from "./Pager.tsx";
 import { RefuseReasonModal } from "./RefuseReasonModal.tsx";
 
 const PER_PAGE = 50;

@@ -6,11 +6,11 @@ import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { bookingTitle } from "../../bookings/components/booking-text.ts";
 import { operatorActions, useOperatorAction } from "../api/booking.ts";
 import { useWorklist } from "../api/worklist.ts";
 import { AwaitingBadge } from "../components/AwaitingBadge.tsx";
-import { Pager } from "../components/Pager.tsx";
 import { RefuseReasonModal } from "../components/RefuseReasonModal.tsx";
 import { DETAIL_BASE, shortDateTime } from "../format.ts";
 

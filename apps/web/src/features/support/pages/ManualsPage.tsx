@@ -3,10 +3,9 @@ import { Button } from "design-react-kit";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { formatDay } from "../../health-file/format.ts";
 import { fileUrl, useDownloads, useManuals } from "../api/support.ts";
-
-const dateIt = (iso: string) =>
-  new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 
 /** Download buttons, one per language of a release (spec 001 §2 screen 1). */
 function LanguageButtons({ manuals }: { manuals: TManual[] }) {
@@ -38,11 +37,7 @@ export default function ManualsPage() {
   return (
     <div>
       <h1 className="mb-4">{t("manuals.title")}</h1>
-      {manuals.isPending ? (
-        <p role="status" className="text-muted">
-          {t("common.loading")}
-        </p>
-      ) : null}
+      {manuals.isPending ? <PageLoader /> : null}
       {manuals.isError || (manuals.data && groups.length === 0) ? (
         <section aria-labelledby="manuals-fallback" className="mb-4">
           <h2 id="manuals-fallback" className="h4">
@@ -70,7 +65,7 @@ export default function ManualsPage() {
               {latest && latest.manuals.length > 0 ? (
                 <>
                   <p className="mb-1">
-                    {t("manuals.version", { version: latest.version })} · {dateIt(latest.date)}
+                    {t("manuals.version", { version: latest.version })} · {formatDay(latest.date)}
                   </p>
                   <p>{latest.manuals[0]?.description}</p>
                   <LanguageButtons manuals={latest.manuals} />
@@ -120,11 +115,7 @@ function Videos() {
       <h2 id="videos-title" className="h3">
         {t("manuals.videos")}
       </h2>
-      {downloads.isPending ? (
-        <div className="progress-spinner progress-spinner-active" role="status">
-          <span className="visually-hidden">{t("common.loading")}</span>
-        </div>
-      ) : null}
+      {downloads.isPending ? <PageLoader /> : null}
       {downloads.data?.video.length === 0 ? <p>{t("manuals.noVideos")}</p> : null}
       {downloads.data?.video.map((video) => (
         <article key={video.id} className="mb-4" aria-labelledby={`video-${video.id}`}>

@@ -5,6 +5,7 @@ import { useParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { formatDateTime } from "../../bookings/format.ts";
 import { callKey, endCall, markConnected, useCallState } from "../api/call.ts";
 import { CallView } from "../components/CallView.tsx";
 
@@ -42,7 +43,7 @@ export default function MemberCallPage() {
       ) : null}
       {call.data && call.data.state === "waiting" ? (
         <div className="alert alert-info" role="status">
-          {t("teleconsultRoom.waiting", { at: new Date(call.data.opens_at ?? Date.now()).toLocaleString("it-IT") })}
+          {t("teleconsultRoom.waiting", { at: formatDateTime(call.data.opens_at ?? new Date().toISOString()) })}
         </div>
       ) : null}
       {call.data && call.data.state === "ended" ? (

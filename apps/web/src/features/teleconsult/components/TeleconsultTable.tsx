@@ -27,7 +27,8 @@ export function TeleconsultTable({
   };
   return (
     <div className="table-responsive">
-      <table className="table">
+      {/* A card per teleconsultation on a phone (cura-stack-table, styles/bootstrap-italia.scss). */}
+      <table className="table cura-stack-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -43,12 +44,12 @@ export function TeleconsultTable({
         <tbody>
           {items.map((item) => (
             <tr key={item.hashid} data-testid="teleconsult-row">
-              <td>{formatDateTime(item.created_at)}</td>
-              <td>{item.service.name}</td>
-              {who !== "company" ? <td>{person(item)}</td> : null}
-              {who !== "citizen" ? <td>{item.company.name}</td> : null}
-              <td>{item.reason ?? "—"}</td>
-              <td>
+              <th scope="row">{formatDateTime(item.created_at)}</th>
+              <td data-label={t("teleconsult.fields.service")}>{item.service.name}</td>
+              {who !== "company" ? <td data-label={t("teleconsult.fields.patient")}>{person(item)}</td> : null}
+              {who !== "citizen" ? <td data-label={t("teleconsult.fields.company")}>{item.company.name}</td> : null}
+              <td data-label={t("teleconsult.fields.reason")}>{item.reason ?? "—"}</td>
+              <td data-label={t("teleconsult.fields.status")}>
                 <TeleconsultStatusBadge status={item.status} />
                 {item.status === "ricevuto" && item.deadline ? (
                   <div className="small mt-1">

@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { useOwnTeleconsults } from "../api/lists.ts";
-import { Pager } from "../components/Pager.tsx";
 import { TeleconsultTable } from "../components/TeleconsultTable.tsx";
 import { citizenPreviewPath, newQuickPath } from "../paths.ts";
 
@@ -25,11 +26,7 @@ export default function CitizenTeleconsultsPage() {
         </Link>
       </div>
       <h2 className="h4">{t("teleconsult.citizen.listTitle")}</h2>
-      {list.isPending ? (
-        <p role="status" className="text-muted">
-          {t("common.loading")}
-        </p>
-      ) : null}
+      {list.isPending ? <PageLoader /> : null}
       {list.isError ? <FormMessage kind="error">{list.error.message}</FormMessage> : null}
       {list.data?.data.length === 0 ? <p>{t("teleconsult.citizen.empty")}</p> : null}
       {list.data && list.data.data.length > 0 ? (
@@ -47,7 +44,13 @@ export default function CitizenTeleconsultsPage() {
           )}
         />
       ) : null}
-      <Pager page={page} meta={list.data?.meta} onPage={setPage} />
+      <Pager
+        page={page}
+        total={list.data?.meta.total ?? 0}
+        perPage={list.data?.meta.per_page ?? 1}
+        onPage={setPage}
+        label={t("teleconsult.pagination")}
+      />
     </div>
   );
 }

@@ -12,9 +12,10 @@ import { Link, Navigate, useLocation } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { Pager } from "../../../ui/Pager.tsx";
 import { useCompanyTeleconsults } from "../api/lists.ts";
 import { useMoveStart, useTakeCharge } from "../api/operator-actions.ts";
-import { Pager } from "../components/Pager.tsx";
 import { ServiceSwitch } from "../components/ServiceSwitch.tsx";
 import { TeleconsultTable } from "../components/TeleconsultTable.tsx";
 import { operatorCallPath, operatorSectionPath } from "../paths.ts";
@@ -90,11 +91,7 @@ function Queue({ kind }: { kind: TeleconsultKind }) {
           {take.error.message}
         </FormMessage>
       ) : null}
-      {list.isPending ? (
-        <p role="status" className="text-muted">
-          {t("common.loading")}
-        </p>
-      ) : null}
+      {list.isPending ? <PageLoader /> : null}
       {list.isError ? <FormMessage kind="error">{list.error.message}</FormMessage> : null}
       {list.data?.data.length === 0 ? <p>{t("teleconsult.operator.empty")}</p> : null}
       {list.data && list.data.data.length > 0 ? (
@@ -133,7 +130,13 @@ function Queue({ kind }: { kind: TeleconsultKind }) {
           )}
         />
       ) : null}
-      <Pager page={page} meta={list.data?.meta} onPage={setPage} />
+      <Pager
+        page={page}
+        total={list.data?.meta.total ?? 0}
+        perPage={list.data?.meta.per_page ?? 1}
+        onPage={setPage}
+        label={t("teleconsult.pagination")}
+      />
       {moving ? <MoveModal item={moving} onClose={() => setMoving(null)} /> : null}
     </section>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { FormMessage, SelectField } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useFamilyMembers } from "../../booking-wizard/api/family-members.ts";
 import { formatDateTime } from "../../bookings/format.ts";
 import { usePending } from "../api/pending.ts";
@@ -35,11 +36,7 @@ export default function QuickRequestPage() {
       <p>
         <Link to={citizenListPath()}>{t("teleconsult.request.back")}</Link>
       </p>
-      {pending.isPending ? (
-        <p role="status" className="text-muted">
-          {t("common.loading")}
-        </p>
-      ) : null}
+      {pending.isPending ? <PageLoader /> : null}
       {pending.isError ? <FormMessage kind="error">{pending.error.message}</FormMessage> : null}
       {pending.data?.has_pending && pending.data.reservation ? (
         <PendingRequest reservation={pending.data.reservation} />

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FormMessage } from "../../../ui/form.tsx";
+import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useTeleconsult } from "../api/lists.ts";
 import { TeleconsultDetails } from "../components/TeleconsultDetails.tsx";
 import { citizenCallPath, citizenListPath } from "../paths.ts";
@@ -16,11 +17,7 @@ export default function TeleconsultPreviewPage() {
       <p>
         <Link to={citizenListPath()}>{t("teleconsult.request.back")}</Link>
       </p>
-      {item.isPending ? (
-        <p role="status" className="text-muted">
-          {t("common.loading")}
-        </p>
-      ) : null}
+      {item.isPending ? <PageLoader /> : null}
       {item.isError ? <FormMessage kind="error">{item.error.message}</FormMessage> : null}
       {item.data ? (
         <>

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { streamWorkbook } from "./workbook-stream.ts";
+
+const BATCH = 1000;
+
+/** An endless list of rows that do not compress, counting the batches read. */
+function endless() {
+  let reads = 0;
+  let next = 1;
+  const batch = async () => {
+    reads += 1;
+    return Array.from({ length: BATCH }, () => ({ id: next++, text: randomBytes(60).toString("hex") }));
+  };
+  return { batch, reads: () => reads };
+}
+
+describe("streamWorkbook", () => {
+  it("reads the next batch only as the reader takes the bytes, and none once the download is gone", async () => {
+    const list = endless();
+    const stream = streamWorkbook({
+      sheetName: "Prova",
+      columns: [{ header: "Testo", width: 20, value: (row: { text: string }) => row.text }],
+      batchSize: BATCH,
+      batch: list.batch,
+      present: (row) => row,
+      log: pino({ level: "silent" }),
+    });
+    // Nobody reads: the writer stops once the buffers are full (a few batches in the compressor and
+    // the pipe) and waits for the reader, instead of buffering the whole list.
+    await sleep(500);
+    const waiting = list.reads();
+    await sleep(500);
+    expect(list.reads()).toBe(waiting);
+    expect(waiting).toBeLessThan(50);
+    // The reader takes some bytes: more batches follow.
+    let received = 0;
+    stream.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    await sleep(300);
+    expect(list.reads()).toBeGreaterThan(waiting);
+    expect(received).toBeGreaterThan(0);
+    // The download is cancelled: no more reads.
+    stream.destroy();
+    await sleep(100);
+    const atClose = list.reads();
+    await sleep(300);
+    expect(list.reads()).toBe(atClose);
+  });
+});
