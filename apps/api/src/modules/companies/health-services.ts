@@ -12,7 +12,7 @@ import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { readPrivateFile, withFileReleases } from "../files/index.ts";
+import { ownUpload, withFileReleases } from "../files/index.ts";
 import { takenSlotsProvider } from "./bookings-hook.ts";
 import { manageableHealthService, visibleHealthService } from "./openings.ts";
 import { fileUrl } from "./presenters.ts";
@@ -239,11 +239,12 @@ export async function addAttachment(
   resource: string,
 ): Promise<TAttachment[]> {
   const { service, company } = await manageableHealthService(ctx, principal, hashid);
-  // Only a file the operator may read (one they uploaded) can be attached: anyone else's is a 404.
-  const file = await readPrivateFile(ctx, principal, resource).catch(() => {
+  // Only a file the operator uploaded can be attached: one they may merely read (a patient's
+  // document, through a read rule) would be shown to everyone who opens the service.
+  const file = await ownUpload(ctx, principal, resource).catch(() => {
     throw fieldError("resource", "File non trovato");
   });
-  const fileId = ctx.ids.decode(resource) as number;
+  const fileId = file.id;
   await ctx.db.transaction(async (tx) => {
     await servicesRepository.addAttachment(tx, {
       serviceId: service.id,

@@ -19,7 +19,7 @@ import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import { reserve } from "../../platform/limiter/limiter.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { readPrivateFile, withFileReleases } from "../files/index.ts";
+import { ownUpload, withFileReleases } from "../files/index.ts";
 import { listComuni, listProvinces } from "../geo/index.ts";
 import * as openingsRepository from "./openings-repository.ts";
 import { companyListItem, weeklyMap, weeklyOpenings } from "./presenters.ts";
@@ -142,10 +142,11 @@ export async function setPicture(
   resource: string,
 ): Promise<TCompanyDetail> {
   const companyId = ownCompanyId(principal);
-  // readPrivateFile answers 404 for a file this operator may not read (not theirs).
-  const file = await readPrivateFile(ctx, principal, resource);
-  const fileId = ctx.ids.decode(resource);
-  if (fileId === null) throw notFound();
+  // An image this operator uploaded (or the company's current one): a file they may only
+  // read, such as a patient's attachment, would become the company's public picture.
+  const current = (await repository.findCompany(ctx.db, companyId))?.pictureFileId ?? null;
+  const file = await ownUpload(ctx, principal, resource, current);
+  const fileId = file.id;
   if (!file.mimeType.startsWith("image/")) throw fieldError("resource", COMPANY_MESSAGES.invalidImage);
   // The picture it replaces goes when nothing else uses it.
   const updated = await withFileReleases(ctx, async (tx, release) => {

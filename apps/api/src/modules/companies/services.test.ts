@@ -521,6 +521,12 @@ describe("attachments (allegati)", () => {
     expect(
       (await people.roomAdmin.call("POST", `healthservices/allegati/add/${service}`, { resource: foreign })).statusCode,
     ).toBe(404);
+    // Reading a file is not owning it: another company cannot copy this one onto a service of its own.
+    expect((await people.roomAdmin.get(`resources/private/${file}`)).statusCode).toBe(200);
+    const theirs = await createService(people.roomAdmin, { name: "Holter pressorio" });
+    expect(
+      (await people.roomAdmin.call("POST", `healthservices/allegati/add/${theirs}`, { resource: file })).statusCode,
+    ).toBe(422);
     expect(
       (await people.pharmacyOperator.call("POST", `healthservices/allegati/remove/${service}`, { resource: file }))
         .statusCode,

@@ -13,6 +13,7 @@ export {
   type FileReferenceRule,
   type IncomingFile,
   invalidFile,
+  ownUpload,
   readPrivateFile,
   type StoredUpload,
   storeUploads,

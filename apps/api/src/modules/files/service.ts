@@ -193,6 +193,25 @@ export async function removeOrphanBlobs(ctx: ModuleContext, now = Date.now()): P
   return removed;
 }
 
+/**
+ * A file the caller may put on a record (a reading's attachment, a profile or company picture): one
+ * they uploaded themselves. A file they may merely read (a patient's attachment, through a read
+ * rule) is not theirs to copy: on another record it would be read by that record's readers, or made
+ * public as a picture. `current` is the file the record holds now, which it may keep whoever
+ * uploaded it. Anything else is 404, never a hint it exists.
+ */
+export async function ownUpload(
+  ctx: ModuleContext,
+  principal: Principal,
+  hashid: string,
+  current: number | null = null,
+) {
+  const id = ctx.ids.decode(hashid);
+  const file = id ? await repository.findFile(ctx.db, id) : null;
+  if (!file || (file.uploadedBy !== principal.userId && file.id !== current)) throw notFound();
+  return { id: file.id, name: file.name, mimeType: file.mimeType };
+}
+
 /** A private file for someone allowed to read it; anyone else gets 404, never a hint it exists. */
 export async function readPrivateFile(ctx: ModuleContext, principal: Principal, hashid: string) {
   const { file, bytes } = await openPrivateFile(ctx, principal, hashid);

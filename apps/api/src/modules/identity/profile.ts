@@ -6,7 +6,7 @@ import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { saveSubscription } from "../../platform/push/subscriptions.ts";
-import { addFileReferenceRule, readPrivateFile, withFileReleases } from "../files/index.ts";
+import { addFileReferenceRule, ownUpload, withFileReleases } from "../files/index.ts";
 import * as credentials from "./credentials-repository.ts";
 import * as otpRepository from "./otp-repository.ts";
 import * as repository from "./repository.ts";
@@ -137,22 +137,20 @@ export function registerPictureFileReference(): void {
 }
 
 /**
- * The id of a picture this user may use: one the files module lets them read as its uploader or
- * owner (anyone else's file is a 404, as there), and an image.
+ * The id of a picture this user may use: an image they uploaded (files' ownUpload), or the one
+ * they have now. A file they may only read (a relative's attachment)
+ * is a 404, as anyone else's.
  */
 async function ownPictureId(ctx: ModuleContext, principal: Principal, hashid: string): Promise<number> {
-  // readPrivateFile is the files module's only ownership check today; it reads the bytes too,
-  // which a profile picture (an image of at most 8 MB, set rarely) can afford.
-  const file = await readPrivateFile(ctx, principal, hashid);
-  const id = ctx.ids.decode(hashid);
-  if (id === null) throw notFound();
+  const current = (await repository.findUserById(ctx.db, principal.userId))?.profilePicFileId ?? null;
+  const file = await ownUpload(ctx, principal, hashid, current);
   if (!file.mimeType.startsWith("image/")) {
     throw new DomainError("validation", {
       message: "errore_caricamento",
       errors: { resource: ["errore_caricamento"] },
     });
   }
-  return id;
+  return file.id;
 }
 
 /**

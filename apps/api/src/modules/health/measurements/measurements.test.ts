@@ -12,6 +12,7 @@ import { type Caller, caller, demoCallers } from "../../companies/test-helpers.t
 import { storedFiles } from "../../files/tables.ts";
 import { users } from "../../identity/tables.ts";
 import { recordScore } from "../index.ts";
+import { updateGateway } from "./device-gateway.ts";
 import { healthEvents, healthMeasurements, healthScores } from "./tables.ts";
 
 let t: TestContext;
@@ -250,6 +251,21 @@ describe("measurements", () => {
     expect((await people.roomOperator.get(`exams/measurements/${reading.hashid}/allegato`)).statusCode).toBe(404);
     expect((await people.citizen2.get(`resources/private/${file}`)).statusCode).toBe(404);
     expect((await people.admin.get(`exams/measurements/${reading.hashid}/allegato`)).statusCode).toBe(403);
+    // Reading it is not owning it: the operator cannot copy Maria's attachment onto another reading,
+    // nor make it their picture or the pharmacy's public one.
+    const copied = await add(people.pharmacyOperator, {
+      user_id: maria,
+      exam_id: exams.Glicemia?.hashid,
+      value: 96,
+      attachment: file,
+    });
+    expect(copied.statusCode).toBe(422);
+    expect(copied.json().errors.attachment).toEqual([MEASUREMENT_MESSAGES.attachmentNotFound]);
+    const picture = await people.pharmacyAdmin.call("POST", "companies/own/profile/picture", { resource: file });
+    expect(picture.statusCode).toBe(404);
+    expect((await people.pharmacyOperator.call("POST", "users/profile/picture", { resource: file })).statusCode).toBe(
+      404,
+    );
 
     // Deleting the reading deletes the file with it.
     expect((await people.citizen.call("DELETE", `exams/measurements/${reading.hashid}`)).statusCode).toBe(200);
@@ -705,6 +721,13 @@ describe("devices", () => {
       200,
     );
     expect((await people.citizen.get("users/own/devices")).json().data).toEqual([]);
+  });
+
+  it("never makes up readings in production: the simulator answers the update outside it only", async () => {
+    const device = { productCode: "BP-1", loincs: ["8480-6"] };
+    const now = new Date();
+    expect(await updateGateway({ production: true }).readings(device, null, now)).toEqual([]);
+    expect((await updateGateway({ production: false }).readings(device, null, now)).length).toBeGreaterThan(0);
   });
 });
 

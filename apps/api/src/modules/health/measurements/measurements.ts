@@ -19,7 +19,7 @@ import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
 import { principalOf } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { addDays, zonedDate, zonedToInstant } from "../../../platform/zoned-time.ts";
-import { readPrivateFile, withFileReleases } from "../../files/index.ts";
+import { ownUpload, readPrivateFile, withFileReleases } from "../../files/index.ts";
 import { recordHealthRead } from "../read-log.ts";
 import { presentExam, presentMeasurement } from "./presenters.ts";
 import * as repository from "./repository.ts";
@@ -62,14 +62,14 @@ function checkReading(exam: repository.ExamRow, fields: TMeasurementFields, now:
   if (at < EARLIEST) throw fieldError("measured_at", MEASUREMENT_MESSAGES.tooOld);
 }
 
-/** An uploaded file the caller may read, to attach: else a 422 on the field (never a hint it exists). */
+/** A file the caller uploaded, to attach: else a 422 on the field (never a hint it exists). */
 async function attachmentOf(ctx: ModuleContext, request: FastifyRequest, hashid: string | null | undefined) {
   if (!hashid) return null;
   const id = ctx.ids.decode(hashid);
   if (id === null) throw fieldError("attachment", MEASUREMENT_MESSAGES.attachmentNotFound);
   try {
-    const file = await readPrivateFile(ctx, principalOf(request), hashid);
-    return { id, name: file.name };
+    const file = await ownUpload(ctx, principalOf(request), hashid);
+    return { id: file.id, name: file.name };
   } catch {
     throw fieldError("attachment", MEASUREMENT_MESSAGES.attachmentNotFound);
   }
