@@ -1,5 +1,6 @@
 import {
   AREA_BY_USER_TYPE,
+  BUILTIN_SETTINGS,
   DomainError,
   type FieldErrors,
   NO_PROJECT,
@@ -12,7 +13,9 @@ import type { z } from "zod";
 import type { Transaction } from "../../db/client.ts";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import { hashPassword } from "../../platform/auth/passwords.ts";
+import { isUniqueViolation } from "../../platform/database-errors.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { settingFlag } from "../../platform/settings.ts";
 import { isCompanyCode, joinCompanyByCode } from "../companies/index.ts";
 import { toAnagraficaValues } from "./anagrafica.ts";
 import { commonPasswordProblem } from "./common-passwords.ts";
@@ -24,6 +27,7 @@ import { sendVerificationMail } from "./verification.ts";
 
 export const EMAIL_TAKEN_MESSAGE = "Indirizzo e-mail già registrato";
 export const INVALID_COMPANY_CODE_MESSAGE = "Codice azienda non valido";
+export const OPERATOR_REGISTRATION_BLOCKED_MESSAGE = "La registrazione degli operatori è momentaneamente sospesa";
 export const INVALID_PROJECT_MESSAGE = "Progetto non valido";
 
 type RegisterBody = z.output<typeof ZRegisterBody>;
@@ -54,7 +58,16 @@ export async function register(
   // Projects arrive with the projects module; until then no hashid names a public active project.
   if (body.project !== NO_PROJECT) add("project", INVALID_PROJECT_MESSAGE);
   const companyCode = body.company_code?.trim() ?? "";
-  if (body.type === 1 && !(await isCompanyCode(ctx.db, companyCode))) add("company_code", INVALID_COMPANY_CODE_MESSAGE);
+  if (body.type === 1) {
+    // The back office can close operators' registration (feature.operator_registration_blocked).
+    const blocked = await settingFlag(
+      ctx.db,
+      "feature.operator_registration_blocked",
+      BUILTIN_SETTINGS["feature.operator_registration_blocked"].value,
+    );
+    if (blocked) add("type", OPERATOR_REGISTRATION_BLOCKED_MESSAGE);
+    else if (!(await isCompanyCode(ctx.db, companyCode))) add("company_code", INVALID_COMPANY_CODE_MESSAGE);
+  }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const type = body.type as UserType;
@@ -185,11 +198,4 @@ async function insertAccount(
 
 function validationError(errors: FieldErrors): DomainError {
   return new DomainError("validation", { message: Object.values(errors)[0]?.[0], errors });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }

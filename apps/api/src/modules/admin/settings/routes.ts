@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
+import { setSettingReader } from "../../../platform/settings.ts";
 import { PLATFORM_ADMIN, PUBLIC } from "./access-rules.ts";
 import * as settings from "./service.ts";
 import * as syslog from "./syslog.ts";
@@ -23,6 +24,9 @@ const tags = ["admin"];
 
 /** Settings (`settingsys/nuovo`, `utilities/settings`), roles and the system log (`syslog`) of the back office. */
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
+  // The modules that honour a flag read it through platform/settings.ts.
+  setSettingReader(settings.settingValue);
+
   app.get(
     "/utilities/settings",
     {

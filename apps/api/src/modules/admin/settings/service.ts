@@ -15,6 +15,7 @@ import {
   type TUpdateSettingBody,
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
+import type { Executor } from "../../../db/client.ts";
 import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
 import type { Principal } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
@@ -55,9 +56,9 @@ export async function publicSettings(ctx: ModuleContext): Promise<Record<string,
   return Object.fromEntries(all.filter((s) => s.public).map((s) => [s.key, s.value]));
 }
 
-/** One setting's current value (for the modules that honour a flag); the default when unknown. */
-export async function settingValue(ctx: ModuleContext, key: string): Promise<SettingValue | null> {
-  const row = await repository.findSetting(ctx.db, key);
+/** One setting's current value, the built-in default when unchanged: the reader of platform/settings.ts. */
+export async function settingValue(db: Executor, key: string): Promise<SettingValue | null> {
+  const row = await repository.findSetting(db, key);
   if (row) return row.value;
   return isBuiltinSetting(key) ? BUILTIN_SETTINGS[key].value : null;
 }

@@ -1,8 +1,11 @@
 import { ADMIN_SETTINGS_MESSAGES, BUILTIN_SETTINGS } from "@cura/domain";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../../test/helpers.ts";
+import { companies } from "../../companies/tables.ts";
 import { demoCallers } from "../../companies/test-helpers.ts";
+import { citizenRegistration } from "../../identity/test-helpers.ts";
 
 let t: TestContext;
 let people: Awaited<ReturnType<typeof demoCallers>>;
@@ -33,6 +36,54 @@ describe("access", () => {
       const anonymous = await t.request({ method: method as "GET", url: `/api/v1/${path}`, body });
       expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
     }
+  });
+});
+
+describe("flags the modules honour", () => {
+  const setFlag = (key: string, value: boolean) => people.admin.call("PUT", `admin/settings/${key}`, { value });
+
+  it("turns SPID sign-in off and on again, at once", async () => {
+    const start = () => t.request({ method: "GET", url: "/api/v1/auth/spid/start" });
+    expect((await start()).headers.location).toContain("/dev/idp/spid/auth");
+    expect((await setFlag("feature.spid", false)).statusCode).toBe(200);
+    try {
+      const refused = await start();
+      expect(refused.statusCode).toBe(302);
+      expect(refused.headers.location).toMatch(/^\/login\/spid\?error=/);
+      // CIE is a flag of its own.
+      expect((await t.request({ method: "GET", url: "/api/v1/auth/cie/start" })).headers.location).toContain(
+        "/dev/idp/cie/auth",
+      );
+    } finally {
+      await setFlag("feature.spid", true);
+    }
+    expect((await start()).headers.location).toContain("/dev/idp/spid/auth");
+  });
+
+  it("closes operators' registration while blocked; citizens still register", async () => {
+    const [room] = await t.database.db
+      .select({ code: companies.code })
+      .from(companies)
+      .where(eq(companies.name, "Centrale di Monitoraggio Lazio"));
+    const base = citizenRegistration();
+    const operator = {
+      ...base,
+      type: 1,
+      company_code: room?.code,
+      anagrafica: { ...base.anagrafica, cf: null, birthday: null, id_albo: "rm54321" },
+    };
+    expect((await setFlag("feature.operator_registration_blocked", true)).statusCode).toBe(200);
+    try {
+      const refused = await t.request({ method: "POST", url: "/api/v1/users/register", body: operator });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ type: ["La registrazione degli operatori è momentaneamente sospesa"] });
+      const citizen = await t.request({ method: "POST", url: "/api/v1/users/register", body: citizenRegistration() });
+      expect(citizen.statusCode, citizen.body).toBe(201);
+    } finally {
+      await setFlag("feature.operator_registration_blocked", false);
+    }
+    const accepted = await t.request({ method: "POST", url: "/api/v1/users/register", body: operator });
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 });
 

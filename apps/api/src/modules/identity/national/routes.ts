@@ -1,4 +1,5 @@
 import {
+  BUILTIN_SETTINGS,
   NATIONAL_IDENTITY_LABELS,
   NATIONAL_IDENTITY_MESSAGES,
   NATIONAL_IDENTITY_PROVIDERS,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
 import type { Access } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
+import { settingFlag } from "../../../platform/settings.ts";
 import {
   addCookie,
   BINDING_COOKIE,
@@ -55,6 +57,10 @@ export const nationalIdentityRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext 
   if (ctx.config.devTools) await app.register(devIdpRoutes, { ctx, providers: createEmbeddedProviders(ctx) });
 
   const secure = (request: FastifyRequest) => secureCookies(request, ctx.config.production);
+  // The back office turns each provider off (feature.spid, feature.cie): then it is unavailable,
+  // at the start and at a return already under way.
+  const signInEnabled = (provider: NationalIdentityProvider) =>
+    settingFlag(ctx.db, `feature.${provider}`, BUILTIN_SETTINGS[`feature.${provider}`].value);
   const clearBinding = (request: FastifyRequest, reply: FastifyReply) =>
     addCookie(
       reply,
@@ -74,7 +80,7 @@ export const nationalIdentityRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext 
     async (request, reply) => {
       const provider = request.params.provider;
       reply.header("cache-control", "no-store");
-      const rp = relyingPartyFor(ctx, request, provider);
+      const rp = (await signInEnabled(provider)) ? relyingPartyFor(ctx, request, provider) : null;
       if (!rp) return reply.redirect(errorReturn(provider, NATIONAL_IDENTITY_MESSAGES.unavailable), 302);
       try {
         const { url, flowCookie, maxAge } = await beginAuthorization(deps, rp);
@@ -119,7 +125,7 @@ export const nationalIdentityRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext 
           secure: secure(request),
         }),
       );
-      const rp = relyingPartyFor(ctx, request, provider);
+      const rp = (await signInEnabled(provider)) ? relyingPartyFor(ctx, request, provider) : null;
       if (!rp) return reply.redirect(errorReturn(provider, NATIONAL_IDENTITY_MESSAGES.unavailable), 302);
       const search = new URL(request.url, "http://callback.invalid").search;
       try {
