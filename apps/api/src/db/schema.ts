@@ -19,6 +19,7 @@ export * from "../modules/identity/tables.ts";
 export * from "../modules/notifications/tables.ts";
 export * from "../modules/patients/tables.ts";
 export * from "../modules/support/tables.ts";
+export * from "../modules/surveys/tables.ts";
 export * from "../modules/teleconsult/room/tables.ts";
 export * from "../modules/teleconsult/tables.ts";
 export * from "../platform/access-log/tables.ts";

@@ -16,6 +16,7 @@ import { notificationsModule } from "./notifications/index.ts";
 import { patientsModule } from "./patients/index.ts";
 import { productsModule } from "./products/index.ts";
 import { supportModule } from "./support/index.ts";
+import { surveysModule } from "./surveys/index.ts";
 import { systemModule } from "./system/index.ts";
 import { teleconsultModule } from "./teleconsult/index.ts";
 import { teleconsultRoomModule } from "./teleconsult/room/index.ts";
@@ -39,6 +40,7 @@ export const modules: CuraModule[] = [
   healthMeasurementsModule,
   healthRecordsModule,
   healthTherapiesModule,
+  surveysModule,
   teleconsultRoomModule,
   adminModule,
   devModule,

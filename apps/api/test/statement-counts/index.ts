@@ -6,6 +6,7 @@ import { healthMeasurementsRoutes } from "./health-measurements.ts";
 import { healthRecordsRoutes } from "./health-records.ts";
 import { healthTherapiesRoutes } from "./health-therapies.ts";
 import { supportRoutes } from "./support.ts";
+import { surveysRoutes } from "./surveys.ts";
 import { teleconsultRoutes } from "./teleconsult.ts";
 import type { RouteSet } from "./types.ts";
 
@@ -23,4 +24,5 @@ export const ROUTE_SETS: RouteSet[] = [
   healthTherapiesRoutes,
   adminSettingsRoutes,
   adminRoutes,
+  surveysRoutes,
 ];

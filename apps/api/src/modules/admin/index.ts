@@ -25,3 +25,6 @@ const adminRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, {
 };
 
 export const adminModule: CuraModule = { name: "admin", routes: adminRoutes };
+
+// The streamed XLS writer, for other modules' exports (the surveys module's fills, issue 13).
+export { streamWorkbook, type WorkbookColumn, XLSX_TYPE } from "./workbook-stream.ts";

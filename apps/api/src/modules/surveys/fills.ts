@@ -1,0 +1,259 @@
+import {
+  checkFill,
+  conflict,
+  DomainError,
+  forbidden,
+  SURVEY_MESSAGES as M,
+  notFound,
+  scoreFill,
+  type TFill,
+  type TFillSummary,
+  type TSurveyAnswer,
+  type TSurveyTemplate,
+  USER_TYPES,
+} from "@cura/domain";
+import type { Principal } from "../../platform/auth/access.ts";
+import type { ModuleContext } from "../../platform/module.ts";
+// Public surfaces: an upload the filler may attach, the release of files a fill stops using, and
+// whether the person is a patient of the operator's company.
+import { ownUpload, withFileReleases } from "../files/index.ts";
+import { isPatientOf } from "../patients/index.ts";
+import {
+  isAdmin,
+  isManager,
+  mayChangeFill,
+  mayReadFill,
+  openSurvey,
+  readableSurvey,
+  surveyOperatorCompany,
+} from "./access.ts";
+import * as repository from "./repository.ts";
+
+type Page = { page: number; per_page: number };
+
+export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow): TFillSummary {
+  return {
+    hashid: ctx.ids.encode(row.id),
+    survey: { hashid: ctx.ids.encode(row.surveyId), name: row.surveyName },
+    user: { hashid: ctx.ids.encode(row.userId) },
+    filled_by: row.filledBy === null ? null : { hashid: ctx.ids.encode(row.filledBy) },
+    company: row.companyId === null ? null : { hashid: ctx.ids.encode(row.companyId), name: row.companyName ?? "" },
+    score: row.score,
+    score_band: row.scoreBand,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The template it answered, each question's answer in its `a` (the spec's Filled survey). */
+export function presentFill(ctx: ModuleContext, row: repository.FillRow): TFill {
+  const template = {
+    ...row.template,
+    domande: row.template.domande.map((q, i) => ({ ...q, a: row.answers[i] ?? null })),
+  };
+  return { ...presentFillSummary(ctx, row), template };
+}
+
+const answersError = (errors: Record<string, string[]>) => new DomainError("validation", { errors });
+
+/**
+ * A fill checked as the player checks it (checkFill: hidden answers dropped, required ones present,
+ * options among `o`), then its files: each one the filler's own upload that no other record uses
+ * (or one this fill already holds), of a type the question accepts. Returns what to store.
+ */
+async function checkedAnswers(
+  ctx: ModuleContext,
+  p: Principal,
+  template: TSurveyTemplate,
+  answers: TSurveyAnswer[],
+  heldFileIds: number[] = [],
+) {
+  const checked = checkFill(template, answers);
+  if (!checked.ok) {
+    const errors: Record<string, string[]> = {};
+    for (const [index, message] of Object.entries(checked.errors))
+      errors[index === "-1" ? "answers" : `answers.${index}`] = [message];
+    throw answersError(errors);
+  }
+  const fileIds: number[] = [];
+  for (const [i, question] of template.domande.entries()) {
+    const answer = checked.answers[i];
+    if (question.o !== "file" || answer === null || answer === undefined) continue;
+    for (const hashid of Array.isArray(answer) ? answer : [answer]) {
+      const decoded = ctx.ids.decode(hashid);
+      const held = decoded !== null && heldFileIds.includes(decoded) ? decoded : null;
+      const file = await ownUpload(ctx, p, hashid, held).catch(() => {
+        throw answersError({ [`answers.${i}`]: [M.fileNotYours] });
+      });
+      if (question.fa?.length && !question.fa.includes(file.mimeType as (typeof question.fa)[number]))
+        throw answersError({ [`answers.${i}`]: [M.fileType] });
+      if (fileIds.includes(file.id)) throw answersError({ [`answers.${i}`]: [M.fileRepeated] });
+      fileIds.push(file.id);
+    }
+  }
+  const score = scoreFill(template, checked.answers);
+  return { answers: checked.answers, fileIds, score: score?.value ?? null, scoreBand: score?.band ?? null };
+}
+
+/** A survey open to fills: active, not suspended by an administrator, its activity active. */
+function assertFillable(survey: repository.SurveyRow, activityStatus: string) {
+  if (activityStatus !== "attiva") throw conflict(M.activityClosed);
+  if (!survey.active || survey.status !== "attivo") throw conflict(M.surveyInactive);
+}
+
+async function store(
+  ctx: ModuleContext,
+  p: Principal,
+  survey: repository.SurveyRow,
+  answers: TSurveyAnswer[],
+  row: { userId: number; companyId: number | null; sessionId?: number | null },
+) {
+  const checked = await checkedAnswers(ctx, p, survey.template, answers);
+  // The fill and its files' links in one transaction: a file is never linked to a fill that is not there.
+  const id = await ctx.db.transaction((tx) =>
+    repository.insertFill(
+      tx,
+      {
+        surveyId: survey.id,
+        surveyVersion: survey.version,
+        template: survey.template,
+        answers: checked.answers,
+        userId: row.userId,
+        filledBy: p.userId,
+        companyId: row.companyId,
+        score: checked.score,
+        scoreBand: checked.scoreBand,
+        sessionId: row.sessionId ?? null,
+      },
+      checked.fileIds,
+    ),
+  );
+  return presentFill(ctx, (await repository.findFill(ctx.db, id)) as repository.FillRow);
+}
+
+/**
+ * `POST activities/surveys/filled/new`: a citizen fills an open survey for themselves. The fill is
+ * read by the managers of the company that owns the survey's activity.
+ */
+export async function fillOwn(ctx: ModuleContext, p: Principal, body: { survey: string; answers: TSurveyAnswer[] }) {
+  const survey = await openSurvey(ctx.db, ctx.ids.decode(body.survey));
+  return store(ctx, p, survey, body.answers, { userId: p.userId, companyId: survey.activityCompanyId });
+}
+
+/** `POST activities/surveys/filled/patient`: an operator fills an enabled survey for a patient of the company. */
+export async function fillForPatient(
+  ctx: ModuleContext,
+  p: Principal,
+  body: { survey: string; user: string; answers: TSurveyAnswer[] },
+) {
+  const companyId = surveyOperatorCompany(p);
+  const survey = await readableSurvey(ctx.db, p, ctx.ids.decode(body.survey));
+  const userId = ctx.ids.decode(body.user);
+  // Someone who is not a patient of the company is, to its operators, someone who does not exist.
+  if (userId === null || !(await isPatientOf(ctx.db, companyId, userId))) throw notFound(M.patientUnknown);
+  const activity = await repository.findActivity(ctx.db, survey.activityId);
+  assertFillable(survey, activity?.status ?? "conclusa");
+  return store(ctx, p, survey, body.answers, { userId, companyId });
+}
+
+async function readableFill(ctx: ModuleContext, p: Principal, hash: string) {
+  const id = ctx.ids.decode(hash);
+  const fill = id === null ? null : await repository.findFill(ctx.db, id);
+  if (!fill || !mayReadFill(p, fill)) throw notFound();
+  return fill;
+}
+
+export async function getFill(ctx: ModuleContext, p: Principal, hash: string) {
+  return presentFill(ctx, await readableFill(ctx, p, hash));
+}
+
+/** The fill for the exports: a reader's (`filled/pdf`), or the person's own only (`survey/filled/pdf`). */
+export async function fillForExport(ctx: ModuleContext, p: Principal, hash: string, ownOnly: boolean) {
+  const fill = await readableFill(ctx, p, hash);
+  if (ownOnly && fill.userId !== p.userId) throw notFound();
+  return fill;
+}
+
+/** `PUT activities/surveys/filled/{id}`: new answers, checked against the template the fill answered. */
+export async function updateFill(ctx: ModuleContext, p: Principal, hash: string, answers: TSurveyAnswer[]) {
+  const fill = await readableFill(ctx, p, hash);
+  if (!mayChangeFill(p, fill)) throw notFound();
+  const held = await repository.fillFileIds(ctx.db, fill.id);
+  const checked = await checkedAnswers(ctx, p, fill.template, answers, held);
+  await withFileReleases(ctx, async (tx, release) => {
+    const dropped = await repository.updateFill(
+      tx,
+      fill.id,
+      { answers: checked.answers, score: checked.score, scoreBand: checked.scoreBand },
+      checked.fileIds,
+    );
+    for (const fileId of dropped) release(fileId);
+  });
+  return getFill(ctx, p, hash);
+}
+
+/** `DELETE activities/surveys/filled/{id}`: the fill, and its files no other record uses. */
+export async function deleteFill(ctx: ModuleContext, p: Principal, hash: string) {
+  const fill = await readableFill(ctx, p, hash);
+  if (!mayChangeFill(p, fill)) throw notFound();
+  await withFileReleases(ctx, async (tx, release) => {
+    const files = await repository.fillFileIds(tx, fill.id);
+    await repository.deleteFill(tx, fill.id);
+    for (const fileId of files) release(fileId);
+  });
+}
+
+/**
+ * The survey whose fills a caller lists or exports, and the company they are limited to: a
+ * manager's own company's, an administrator's every fill (null).
+ */
+export async function surveyForFills(ctx: ModuleContext, p: Principal, hash: string) {
+  // Listing every fill is managing: an administering operator reads only the fills they wrote.
+  if (!isAdmin(p) && !isManager(p)) throw forbidden();
+  const survey = await readableSurvey(ctx.db, p, ctx.ids.decode(hash));
+  return { survey, companyId: isAdmin(p) ? null : (p.companyId as number) };
+}
+
+/** `GET activities/surveys/filled/all/{hash}`. */
+export async function fillsOfSurvey(ctx: ModuleContext, p: Principal, hash: string, query: Page) {
+  const { survey, companyId } = await surveyForFills(ctx, p, hash);
+  const { rows, total } = await repository.listFills(ctx.db, {
+    surveyId: survey.id,
+    companyId,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return {
+    data: rows.map((row) => presentFillSummary(ctx, row)),
+    meta: { page: query.page, per_page: query.per_page, total },
+  };
+}
+
+/**
+ * `GET activities/surveys/filled/user/{id}`: a citizen their own fills; an operator a patient's fills
+ * kept by their company (the administering operator those they wrote); administrators any person's.
+ */
+export async function fillsOfUser(ctx: ModuleContext, p: Principal, hash: string, query: Page) {
+  const userId = ctx.ids.decode(hash);
+  if (userId === null) throw notFound();
+  let companyId: number | null = null;
+  let filledBy: number | undefined;
+  if (p.type === USER_TYPES.citizen) {
+    if (userId !== p.userId) throw notFound();
+  } else if (p.type === USER_TYPES.operator) {
+    companyId = surveyOperatorCompany(p);
+    if (!(await isPatientOf(ctx.db, companyId, userId))) throw notFound(M.patientUnknown);
+    if (!isManager(p)) filledBy = p.userId;
+  }
+  const { rows, total } = await repository.listFills(ctx.db, {
+    userId,
+    companyId,
+    filledBy,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return {
+    data: rows.map((row) => presentFillSummary(ctx, row)),
+    meta: { page: query.page, per_page: query.per_page, total },
+  };
+}

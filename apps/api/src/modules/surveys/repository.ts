@@ -1,0 +1,396 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+// Read model of the companies module: a company's name inside this module's own queries.
+import { companyName } from "../companies/index.ts";
+import {
+  filledSurveyFiles,
+  filledSurveys,
+  surveyActivities,
+  surveyActivityCompanies,
+  surveyCompanies,
+  surveys,
+} from "./tables.ts";
+
+export type ActivityRow = typeof surveyActivities.$inferSelect & { companyName: string | null; surveysCount: number };
+export type SurveyRow = typeof surveys.$inferSelect & { activityName: string; activityCompanyId: number | null };
+export type FillRow = typeof filledSurveys.$inferSelect & { surveyName: string; companyName: string | null };
+export type NewActivity = typeof surveyActivities.$inferInsert;
+export type NewSurvey = typeof surveys.$inferInsert;
+export type NewFill = typeof filledSurveys.$inferInsert;
+
+// ---- Activities -------------------------------------------------------------------------------
+
+const activityColumns = {
+  id: surveyActivities.id,
+  companyId: surveyActivities.companyId,
+  name: surveyActivities.name,
+  description: surveyActivities.description,
+  startDate: surveyActivities.startDate,
+  endDate: surveyActivities.endDate,
+  status: surveyActivities.status,
+  createdBy: surveyActivities.createdBy,
+  createdAt: surveyActivities.createdAt,
+  updatedAt: surveyActivities.updatedAt,
+  companyName: sql<
+    string | null
+  >`case when ${surveyActivities.companyId} is null then null else ${companyName(surveyActivities.companyId)} end`,
+  surveysCount: sql<number>`(select count(*)::int from ${surveys} where ${surveys.activityId} = ${surveyActivities.id})`,
+};
+
+/** Activities enabled for a company (its operators' view), as a condition. */
+const enabledFor = (companyId: number): SQL =>
+  sql`exists (select 1 from ${surveyActivityCompanies} where ${surveyActivityCompanies.activityId} = ${surveyActivities.id} and ${surveyActivityCompanies.companyId} = ${companyId} and ${surveyActivityCompanies.enabled})`;
+
+export async function insertActivity(db: Executor, row: NewActivity): Promise<number> {
+  const [inserted] = await db.insert(surveyActivities).values(row).returning({ id: surveyActivities.id });
+  return (inserted as { id: number }).id;
+}
+
+export async function findActivity(db: Executor, id: number): Promise<ActivityRow | null> {
+  const rows = await db.select(activityColumns).from(surveyActivities).where(eq(surveyActivities.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Activities for a company's operators (null: every activity, for administrators), newest first. */
+export async function listActivities(
+  db: Executor,
+  options: { companyId: number | null; q?: string; limit: number; offset: number },
+): Promise<{ rows: ActivityRow[]; total: number }> {
+  const where = and(
+    options.companyId === null ? undefined : enabledFor(options.companyId),
+    options.q ? ilike(surveyActivities.name, `%${options.q.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select(activityColumns)
+      .from(surveyActivities)
+      .where(where)
+      .orderBy(desc(surveyActivities.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(surveyActivities).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function updateActivity(db: Executor, id: number, values: Partial<NewActivity>): Promise<void> {
+  await db
+    .update(surveyActivities)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(surveyActivities.id, id));
+}
+
+export async function deleteActivity(db: Executor, id: number): Promise<void> {
+  await db.delete(surveyActivities).where(eq(surveyActivities.id, id));
+}
+
+/** The enablement row of an activity for a company: null when none. */
+export async function activityEnablement(db: Executor, activityId: number, companyId: number) {
+  const rows = await db
+    .select({ enabled: surveyActivityCompanies.enabled })
+    .from(surveyActivityCompanies)
+    .where(and(eq(surveyActivityCompanies.activityId, activityId), eq(surveyActivityCompanies.companyId, companyId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setActivityEnablement(
+  db: Executor,
+  activityId: number,
+  companyId: number,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .insert(surveyActivityCompanies)
+    .values({ activityId, companyId, enabled })
+    .onConflictDoUpdate({
+      target: [surveyActivityCompanies.activityId, surveyActivityCompanies.companyId],
+      set: { enabled, updatedAt: new Date() },
+    });
+}
+
+export async function listActivityEnablements(
+  db: Executor,
+  activityId: number,
+  options: { limit: number; offset: number },
+) {
+  const where = eq(surveyActivityCompanies.activityId, activityId);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        companyId: surveyActivityCompanies.companyId,
+        companyName: companyName(surveyActivityCompanies.companyId),
+        enabled: surveyActivityCompanies.enabled,
+        updatedAt: surveyActivityCompanies.updatedAt,
+      })
+      .from(surveyActivityCompanies)
+      .where(where)
+      .orderBy(asc(surveyActivityCompanies.companyId))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(surveyActivityCompanies).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function activityHasFills(db: Executor, activityId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: filledSurveys.id })
+    .from(filledSurveys)
+    .innerJoin(surveys, eq(surveys.id, filledSurveys.surveyId))
+    .where(eq(surveys.activityId, activityId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ---- Surveys ----------------------------------------------------------------------------------
+
+const surveyColumns = {
+  id: surveys.id,
+  activityId: surveys.activityId,
+  name: surveys.name,
+  description: surveys.description,
+  informativa: surveys.informativa,
+  template: surveys.template,
+  version: surveys.version,
+  active: surveys.active,
+  status: surveys.status,
+  createdBy: surveys.createdBy,
+  createdAt: surveys.createdAt,
+  updatedAt: surveys.updatedAt,
+  activityName: surveyActivities.name,
+  activityCompanyId: surveyActivities.companyId,
+};
+
+/** Surveys enabled for a company whose activity is enabled for it too. */
+const surveyEnabledFor = (companyId: number): SQL =>
+  and(
+    enabledFor(companyId),
+    sql`exists (select 1 from ${surveyCompanies} where ${surveyCompanies.surveyId} = ${surveys.id} and ${surveyCompanies.companyId} = ${companyId} and ${surveyCompanies.enabled})`,
+  ) as SQL;
+
+export async function insertSurvey(db: Executor, row: NewSurvey): Promise<number> {
+  const [inserted] = await db.insert(surveys).values(row).returning({ id: surveys.id });
+  return (inserted as { id: number }).id;
+}
+
+export async function findSurvey(db: Executor, id: number): Promise<SurveyRow | null> {
+  const rows = await db
+    .select(surveyColumns)
+    .from(surveys)
+    .innerJoin(surveyActivities, eq(surveyActivities.id, surveys.activityId))
+    .where(eq(surveys.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Surveys for a company (null: all, for administrators), optionally of some activities; newest first. */
+export async function listSurveys(
+  db: Executor,
+  options: { companyId: number | null; activityIds?: number[]; limit: number; offset: number },
+): Promise<{ rows: SurveyRow[]; total: number }> {
+  const where = and(
+    options.companyId === null ? undefined : surveyEnabledFor(options.companyId),
+    options.activityIds ? inArray(surveys.activityId, options.activityIds) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select(surveyColumns)
+      .from(surveys)
+      .innerJoin(surveyActivities, eq(surveyActivities.id, surveys.activityId))
+      .where(where)
+      .orderBy(desc(surveys.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ n: count() })
+      .from(surveys)
+      .innerJoin(surveyActivities, eq(surveyActivities.id, surveys.activityId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function updateSurvey(db: Executor, id: number, values: Partial<NewSurvey>): Promise<void> {
+  await db
+    .update(surveys)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(surveys.id, id));
+}
+
+export async function surveyEnablement(db: Executor, surveyId: number, companyId: number) {
+  const rows = await db
+    .select({ enabled: surveyCompanies.enabled })
+    .from(surveyCompanies)
+    .where(and(eq(surveyCompanies.surveyId, surveyId), eq(surveyCompanies.companyId, companyId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setSurveyEnablement(
+  db: Executor,
+  surveyId: number,
+  companyId: number,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .insert(surveyCompanies)
+    .values({ surveyId, companyId, enabled })
+    .onConflictDoUpdate({
+      target: [surveyCompanies.surveyId, surveyCompanies.companyId],
+      set: { enabled, updatedAt: new Date() },
+    });
+}
+
+// ---- Fills ------------------------------------------------------------------------------------
+
+const fillColumns = {
+  id: filledSurveys.id,
+  surveyId: filledSurveys.surveyId,
+  surveyVersion: filledSurveys.surveyVersion,
+  template: filledSurveys.template,
+  answers: filledSurveys.answers,
+  userId: filledSurveys.userId,
+  filledBy: filledSurveys.filledBy,
+  companyId: filledSurveys.companyId,
+  score: filledSurveys.score,
+  scoreBand: filledSurveys.scoreBand,
+  sessionId: filledSurveys.sessionId,
+  createdAt: filledSurveys.createdAt,
+  updatedAt: filledSurveys.updatedAt,
+  surveyName: surveys.name,
+  companyName: sql<
+    string | null
+  >`case when ${filledSurveys.companyId} is null then null else ${companyName(filledSurveys.companyId)} end`,
+};
+
+export async function insertFill(db: Executor, row: NewFill, fileIds: number[]): Promise<number> {
+  const [inserted] = await db.insert(filledSurveys).values(row).returning({ id: filledSurveys.id });
+  const id = (inserted as { id: number }).id;
+  if (fileIds.length > 0)
+    await db.insert(filledSurveyFiles).values(fileIds.map((fileId) => ({ filledSurveyId: id, fileId })));
+  return id;
+}
+
+export async function findFill(db: Executor, id: number): Promise<FillRow | null> {
+  const rows = await db
+    .select(fillColumns)
+    .from(filledSurveys)
+    .innerJoin(surveys, eq(surveys.id, filledSurveys.surveyId))
+    .where(eq(filledSurveys.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Fills, newest first: of a survey, of a person, limited to a company's (null: any). */
+export async function listFills(
+  db: Executor,
+  options: {
+    surveyId?: number;
+    userId?: number;
+    companyId?: number | null;
+    filledBy?: number;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: FillRow[]; total: number }> {
+  const where = and(
+    options.surveyId !== undefined ? eq(filledSurveys.surveyId, options.surveyId) : undefined,
+    options.userId !== undefined ? eq(filledSurveys.userId, options.userId) : undefined,
+    typeof options.companyId === "number" ? eq(filledSurveys.companyId, options.companyId) : undefined,
+    options.filledBy !== undefined ? eq(filledSurveys.filledBy, options.filledBy) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select(fillColumns)
+      .from(filledSurveys)
+      .innerJoin(surveys, eq(surveys.id, filledSurveys.surveyId))
+      .where(where)
+      .orderBy(desc(filledSurveys.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(filledSurveys).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** A batch of a survey's fills after `afterId` in key order (the XLS export), limited to a company's. */
+export async function fillBatch(
+  db: Executor,
+  options: { surveyId: number; companyId: number | null; afterId: number | null; limit: number },
+) {
+  return db
+    .select({
+      id: filledSurveys.id,
+      userId: filledSurveys.userId,
+      answers: filledSurveys.answers,
+      template: filledSurveys.template,
+      score: filledSurveys.score,
+      scoreBand: filledSurveys.scoreBand,
+      createdAt: filledSurveys.createdAt,
+    })
+    .from(filledSurveys)
+    .where(
+      and(
+        eq(filledSurveys.surveyId, options.surveyId),
+        options.companyId === null ? undefined : eq(filledSurveys.companyId, options.companyId),
+        options.afterId === null ? undefined : gt(filledSurveys.id, options.afterId),
+      ),
+    )
+    .orderBy(asc(filledSurveys.id))
+    .limit(options.limit);
+}
+
+/** Replaces a fill's answers, score and files; returns the files it no longer uses. */
+export async function updateFill(
+  db: Executor,
+  id: number,
+  values: Pick<NewFill, "answers" | "score" | "scoreBand">,
+  fileIds: number[],
+): Promise<number[]> {
+  await db
+    .update(filledSurveys)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(filledSurveys.id, id));
+  const before = await fillFileIds(db, id);
+  const dropped = before.filter((f) => !fileIds.includes(f));
+  const added = fileIds.filter((f) => !before.includes(f));
+  if (dropped.length > 0)
+    await db
+      .delete(filledSurveyFiles)
+      .where(and(eq(filledSurveyFiles.filledSurveyId, id), inArray(filledSurveyFiles.fileId, dropped)));
+  if (added.length > 0)
+    await db.insert(filledSurveyFiles).values(added.map((fileId) => ({ filledSurveyId: id, fileId })));
+  return dropped;
+}
+
+export async function fillFileIds(db: Executor, fillId: number): Promise<number[]> {
+  const rows = await db
+    .select({ fileId: filledSurveyFiles.fileId })
+    .from(filledSurveyFiles)
+    .where(eq(filledSurveyFiles.filledSurveyId, fillId));
+  return rows.map((r) => r.fileId);
+}
+
+export async function deleteFill(db: Executor, id: number): Promise<void> {
+  await db.delete(filledSurveys).where(eq(filledSurveys.id, id));
+}
+
+/** The fills that attach a file (the files module's read rule). */
+export async function fillsWithFile(db: Executor, fileId: number) {
+  return db
+    .select({ userId: filledSurveys.userId, filledBy: filledSurveys.filledBy, companyId: filledSurveys.companyId })
+    .from(filledSurveyFiles)
+    .innerJoin(filledSurveys, eq(filledSurveys.id, filledSurveyFiles.filledSurveyId))
+    .where(eq(filledSurveyFiles.fileId, fileId))
+    .limit(20);
+}
+
+export async function fileInUse(db: Executor, fileId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: filledSurveyFiles.fileId })
+    .from(filledSurveyFiles)
+    .where(eq(filledSurveyFiles.fileId, fileId))
+    .limit(1);
+  return rows.length > 0;
+}
