@@ -10,12 +10,8 @@ export const adminSettingsQueryOptions = () =>
   });
 export const useAdminSettings = () => useQuery(adminSettingsQueryOptions());
 
-/** GET utilities/settings: the public ones (no sign-in), key → value. */
-export const publicSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["admin-settings", "public"] as const,
-    queryFn: ({ signal }) => api.get<Record<string, SettingValue>>("utilities/settings", { signal }),
-  });
+// GET utilities/settings (the public map) is read outside the back office too: lib/settings.ts.
+export { publicSettingsQueryOptions } from "../../../lib/settings.ts";
 
 /** A change refreshes the administrator's list and the public map (a page reading a flag sees it). */
 function useInvalidate() {

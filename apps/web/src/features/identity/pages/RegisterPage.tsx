@@ -11,6 +11,7 @@ import { landingPathOf } from "../../../app/gate.ts";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
 import { errorAt, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import { session } from "../../../lib/session.ts";
+import { usePublicFlag } from "../../../lib/settings.ts";
 import { FormMessage, TextField } from "../../../ui/form.tsx";
 import { Stepper } from "../../../ui/Stepper.tsx";
 import { meQueryKey } from "../api/me.ts";
@@ -234,7 +235,9 @@ function flatPaths(errors: FieldValues, prefix = ""): string[] {
 
 function TypeChoice({ onChoose, onBack }: { onChoose: (type: RegisterType) => void; onBack: () => void }) {
   const { t } = useTranslation();
-  const operatorBlocked = !FEATURES.operatorRegistration;
+  // Closed by the build (VITE_OPERATOR_REGISTRATION=off) or by the back office (the server refuses too).
+  const blockedByBackOffice = usePublicFlag("feature.operator_registration_blocked");
+  const operatorBlocked = !FEATURES.operatorRegistration || blockedByBackOffice;
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-lg-10 col-xl-8">

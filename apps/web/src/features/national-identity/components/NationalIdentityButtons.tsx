@@ -1,5 +1,6 @@
 import { NATIONAL_IDENTITY_PROVIDERS, type NationalIdentityProvider, nationalIdentityPaths } from "@cura/domain";
 import { useTranslation } from "react-i18next";
+import { usePublicFlag } from "../../../lib/settings.ts";
 import "../national-identity.css";
 
 /** A person in a circle: our own pictogram for SPID (not the official asset). */
@@ -31,13 +32,20 @@ const PICTOGRAMS: Record<NationalIdentityProvider, () => React.JSX.Element> = {
 
 /**
  * 'Entra con SPID' and 'Entra con CIE' (spec 000 §2.3: both enabled, each sends the browser to the
- * identity service). Plain links: the browser leaves the app for the API's start of the flow.
+ * identity service), each unless the back office turned it off. Plain links: the browser leaves the app for the API's start of the flow.
  */
 export function NationalIdentityButtons({ className }: { className?: string }) {
   const { t } = useTranslation();
+  // The back office can turn either off (feature.spid, feature.cie): its button goes.
+  const enabled: Record<NationalIdentityProvider, boolean> = {
+    spid: usePublicFlag("feature.spid"),
+    cie: usePublicFlag("feature.cie"),
+  };
+  const providers = NATIONAL_IDENTITY_PROVIDERS.filter((provider) => enabled[provider]);
+  if (providers.length === 0) return null;
   return (
     <div className={`d-flex flex-wrap gap-3${className ? ` ${className}` : ""}`}>
-      {NATIONAL_IDENTITY_PROVIDERS.map((provider) => {
+      {providers.map((provider) => {
         const Pictogram = PICTOGRAMS[provider];
         return (
           <a

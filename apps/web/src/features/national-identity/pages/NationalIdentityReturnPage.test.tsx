@@ -53,10 +53,32 @@ const geography = (url: string) => {
 };
 
 describe("the SPID/CIE return page", () => {
+  const renderButtons = () => {
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <NationalIdentityButtons />
+      </AppProviders>,
+    );
+  };
+
   it("links the buttons to the start of each flow", () => {
-    render(<NationalIdentityButtons />);
+    mockFetch();
+    renderButtons();
     expect(screen.getByRole("link", { name: "Entra con SPID" }).getAttribute("href")).toBe("/api/v1/auth/spid/start");
     expect(screen.getByRole("link", { name: "Entra con CIE" }).getAttribute("href")).toBe("/api/v1/auth/cie/start");
+  });
+
+  it("leaves out a provider the back office turned off", async () => {
+    mockFetch(({ url }) =>
+      url === "/api/v1/utilities/settings"
+        ? { status: 200, body: { data: { "feature.spid": false, "feature.cie": true } } }
+        : undefined,
+    );
+    renderButtons();
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Entra con SPID" })).toBeNull());
+    expect(screen.getByRole("link", { name: "Entra con CIE" })).toBeTruthy();
   });
 
   it("shows the provider's error and goes to the login page after 5 seconds", async () => {
