@@ -1,6 +1,5 @@
 // Every table of the platform and of each module, for drizzle-kit and the typed client.
 export * from "../modules/admin/catalogue/tables.ts";
-export * from "../modules/admin/companies/tables.ts";
 export * from "../modules/admin/reports/tables.ts";
 export * from "../modules/admin/settings/tables.ts";
 export * from "../modules/admin/users/tables.ts";

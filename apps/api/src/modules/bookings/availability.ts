@@ -4,7 +4,7 @@ import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { zonedDate } from "../../platform/zoned-time.ts";
 import {
-  findCompanyService,
+  findOfferedCompanyService,
   healthServiceDaySlots,
   type SlotScope,
   type TakenSlotsProvider,
@@ -44,7 +44,8 @@ export async function bookableHealthService(
     principal,
     healthServiceHashid,
   );
-  const platform = await findCompanyService(tx, company.id, service.positionRef);
+  // Not active when the company stopped it, or the back office disabled it for the whole platform.
+  const platform = await findOfferedCompanyService(tx, company.id, service.positionRef);
   if (!staff && !platform) throw notFound(COMPANY_MESSAGES.serviceNotEnabled);
   if (!staff && platform && !platform.active) throw notFound(COMPANY_MESSAGES.serviceNotActive);
   return { service, company };
@@ -58,7 +59,7 @@ export async function bookableHealthService(
 export async function orderingPharmacy(ctx: ModuleContext, tx: Executor, principal: Principal, companyHashid: string) {
   const company = await visibleCompany(tx, ctx.ids, principal, companyHashid);
   if (!company.active) throw notFound();
-  const platform = await findCompanyService(tx, company.id, BOOKINGS_SERVICE_REF);
+  const platform = await findOfferedCompanyService(tx, company.id, BOOKINGS_SERVICE_REF);
   if (company.kind !== "farmacia" || !platform?.active) throw fieldError("company", BOOKING_MESSAGES.notPharmacy);
   return company;
 }

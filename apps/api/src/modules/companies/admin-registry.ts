@@ -99,6 +99,8 @@ export async function companyWithCount(db: Executor, companyId: number): Promise
 }
 
 export { platformServicesWithHours } from "./openings-repository.ts";
+// The back office names, describes and disables the platform services (admin/companies/platform-services.ts).
+export { platformServiceSettings } from "./tables.ts";
 export { bookingCountsByCompany };
 
 /** A new company with a fresh unique 10-character code. */

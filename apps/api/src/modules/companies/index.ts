@@ -29,6 +29,7 @@ export {
   type CompanyServiceRow,
   findCompany,
   findCompanyService,
+  findOfferedCompanyService,
   listCompanyServices,
 } from "./repository.ts";
 export { ownCompanyId, platformRef, visibleCompany } from "./scope.ts";

@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { companies, companyServices, healthServices, libraryItems, operators } from "./tables.ts";
+import {
+  companies,
+  companyServices,
+  healthServices,
+  libraryItems,
+  operators,
+  platformServiceSettings,
+} from "./tables.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyServiceRow = typeof companyServices.$inferSelect;
@@ -143,6 +150,25 @@ export async function findCompanyService(
     .where(and(eq(companyServices.companyId, companyId), eq(companyServices.positionRef, positionRef)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * A company's platform service as a citizen reaches it: `active` only when the company runs it and
+ * the back office has not disabled it for the whole platform (platform_service_settings), in one read.
+ */
+export async function findOfferedCompanyService(
+  db: Executor,
+  companyId: number,
+  positionRef: number,
+): Promise<CompanyServiceRow | null> {
+  const rows = await db
+    .select({ service: companyServices, platformEnabled: platformServiceSettings.enabled })
+    .from(companyServices)
+    .leftJoin(platformServiceSettings, eq(platformServiceSettings.positionRef, companyServices.positionRef))
+    .where(and(eq(companyServices.companyId, companyId), eq(companyServices.positionRef, positionRef)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row.service, active: row.service.active && row.platformEnabled !== false } : null;
 }
 
 export async function updateCompanyService(

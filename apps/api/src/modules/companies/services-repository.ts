@@ -3,7 +3,14 @@ import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "dr
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { companies, companyServices, healthServiceAttachments, healthServices, openingHours } from "./tables.ts";
+import {
+  companies,
+  companyServices,
+  healthServiceAttachments,
+  healthServices,
+  openingHours,
+  platformServiceSettings,
+} from "./tables.ts";
 
 const { nameSearch: _vector, ...serviceColumns } = getTableColumns(healthServices);
 export type HealthServiceRow = Omit<typeof healthServices.$inferSelect, "nameSearch">;
@@ -64,11 +71,12 @@ export async function findHealthServiceForSlots(db: Database, id: number) {
 /**
  * A health service a citizen may book: active, under the bookings platform service
  * (CITIZEN_BOOKING_REF), at a company that runs that platform service actively (the subquery reads
- * one row through company_services_unique). The condition of every citizen-facing list of services
+ * one row through company_services_unique), not disabled by the back office for the whole platform
+ * (a subquery on no outer column: evaluated once). The condition of every citizen-facing list of services
  * and providers, so that what a citizen is shown is what POST reservations accepts.
  */
 export function citizenBookableService(): SQL {
-  return sql`(${healthServices.active} and ${healthServices.positionRef} = ${CITIZEN_BOOKING_REF} and exists (select 1 from ${companyServices} where ${companyServices.companyId} = ${healthServices.companyId} and ${companyServices.positionRef} = ${CITIZEN_BOOKING_REF} and ${companyServices.active}))`;
+  return sql`(${healthServices.active} and ${healthServices.positionRef} = ${CITIZEN_BOOKING_REF} and exists (select 1 from ${companyServices} where ${companyServices.companyId} = ${healthServices.companyId} and ${companyServices.positionRef} = ${CITIZEN_BOOKING_REF} and ${companyServices.active}) and not exists (select 1 from ${platformServiceSettings} where ${platformServiceSettings.positionRef} = ${CITIZEN_BOOKING_REF} and not ${platformServiceSettings.enabled}))`;
 }
 
 /** A company's health services, paged, by name; `citizenBookable` for what citizens may book. */

@@ -320,3 +320,19 @@ export const doctorInvitations = pgTable(
   },
   (t) => [index("doctor_invitations_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * The platform services as the administrators name and describe them (spec 002 §9 refs 1–12,
+ * `PUT services/{id}`, the back office's admin/companies/platform-services.ts). A ref without a row
+ * has the catalogue's name (PLATFORM_SERVICES), no description, and is enabled; a disabled one is
+ * offered by no company (openings.ts visibleHealthService). Here, not in the back office, because the
+ * companies module reads it on every visit to a service.
+ */
+export const platformServiceSettings = pgTable("platform_service_settings", {
+  positionRef: smallint().primaryKey(),
+  name: text().notNull(),
+  description: text(),
+  enabled: boolean().notNull().default(true),
+  updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { ADMIN_COMPANY_MESSAGES, COMPANY_ADMIN_ROLE, OPERATOR_PERMISSIONS } from "@cura/domain";
+import { ADMIN_COMPANY_MESSAGES, COMPANY_ADMIN_ROLE, COMPANY_MESSAGES, OPERATOR_PERMISSIONS } from "@cura/domain";
 import { and, desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -702,6 +702,29 @@ describe("services (admin servizi)", () => {
       before: { name: "Blog", enabled: true },
       after: { name: "Notizie", enabled: false },
     });
+  });
+
+  it("takes a disabled platform service away from every company: citizens neither see nor book its services", async () => {
+    const pharmacy = await companyHashid(admin, "Farmacia San Marco");
+    const bookable = async () =>
+      (await people.citizen.get(`healthservices/company/all/${pharmacy}`)).json().data as Array<{ hashid: string }>;
+    const [service] = await bookable();
+    expect(service).toBeDefined();
+    const book = () =>
+      people.citizen.call("POST", "reservations", { health_service: service?.hashid, no_preference: true });
+    const bookings = ids.encode(1);
+    expect((await admin.call("PUT", `services/${bookings}`, { name: "Prenotazioni", enabled: false })).statusCode).toBe(
+      200,
+    );
+    try {
+      expect(await bookable()).toEqual([]);
+      const refused = await book();
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json().message).toBe(COMPANY_MESSAGES.serviceNotActive);
+    } finally {
+      await admin.call("PUT", `services/${bookings}`, { name: "Prenotazioni", enabled: true });
+    }
+    expect((await bookable()).length).toBeGreaterThan(0);
   });
 
   it("answers 404 for an unknown service and 422 for an empty name or a missing flag", async () => {

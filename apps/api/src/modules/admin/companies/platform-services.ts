@@ -13,13 +13,13 @@ import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
 import type { Principal } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { platformRef, companyAdministration as registry } from "../../companies/index.ts";
-import { platformServiceSettings } from "./tables.ts";
 
 /**
  * The administrator's `servizi` page: the platform services (refs 1–12: name, description, enabled,
  * `GET services`, `PUT services/{id}`) and every company's health services (`GET healthservices`).
  */
 
+const { platformServiceSettings } = registry;
 type SettingRow = typeof platformServiceSettings.$inferSelect;
 
 function present(
