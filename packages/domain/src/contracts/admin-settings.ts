@@ -242,6 +242,8 @@ export const ZSystemLogEntry = z
     id: z.string(),
     created_at: z.string(),
     user: z.string().nullable(),
+    /** "Cognome Nome" of the user, when they have a personal record. */
+    user_name: z.string().nullable(),
     user_type: z.number().nullable(),
     action: z.string(),
     entity: z.string(),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { anagrafiche, sessions, users } from "./tables.ts";
@@ -35,4 +35,19 @@ export async function isCitizen(db: Executor, id: number): Promise<boolean> {
  */
 export function sessionIsLive(sessionId: AnyPgColumn): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`;
+}
+
+/**
+ * "Cognome Nome" of each of a page's people, by user id, in one read (a list that shows who did
+ * something: the system log, a survey's fills). An account without a personal record, or gone, has
+ * no entry: the caller shows what it shows for no one.
+ */
+export async function personNames(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: anagrafiche.userId, name: anagrafiche.name, surname: anagrafiche.surname })
+    .from(anagrafiche)
+    .where(inArray(anagrafiche.userId, ids));
+  return new Map(rows.map((r) => [r.id, [r.surname, r.name].filter(Boolean).join(" ")]));
 }

@@ -247,6 +247,10 @@ describe("GET utilities/dati/logs", () => {
     expect(body.meta).toMatchObject({ page: 1, per_page: 2 });
     expect(body.meta.total).toBeGreaterThanOrEqual(1);
     expect(body.data[0]).toMatchObject({ user: me.hashid, user_type: 2, entity: "setting", ip: "127.0.0.1" });
+    // Who, by name: the administrator's surname and name, not only an id.
+    const name = [me.anagrafica?.surname, me.anagrafica?.name].filter(Boolean).join(" ");
+    expect(name).not.toBe("");
+    expect(body.data[0].user_name).toBe(name);
     expect(body.data.length).toBeLessThanOrEqual(2);
 
     const none = await people.admin.get("utilities/dati/logs?from=2001-01-01&to=2001-01-02");
@@ -285,5 +289,7 @@ describe("GET utilities/dati/logs", () => {
     const listed = (await people.admin.get("utilities/dati/logs?entity=setting")).json().meta.total;
     expect((sheet?.actualRowCount ?? 0) - 1).toBe(listed);
     expect(String(sheet?.getRow(2).getCell(6).value)).toBe("setting");
+    const newest = (await people.admin.get("utilities/dati/logs?entity=setting&per_page=1")).json().data[0];
+    expect(String(sheet?.getRow(2).getCell(3).value)).toBe(newest.user_name);
   });
 });

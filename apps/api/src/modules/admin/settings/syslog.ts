@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { addDays, zonedDate, zonedTime, zonedToInstant } from "../../../platform/zoned-time.ts";
+import { personNames } from "../../identity/index.ts";
 import { streamWorkbook } from "../workbook-stream.ts";
 import * as repository from "./repository.ts";
 
@@ -43,11 +44,12 @@ function filterOf(ctx: ModuleContext, query: Query): repository.LogFilter {
   };
 }
 
-function present(ctx: ModuleContext, row: repository.LogRow): TSystemLogEntry {
+function present(ctx: ModuleContext, row: repository.LogRow, names: Map<number, string>): TSystemLogEntry {
   return {
     id: String(row.id),
     created_at: row.createdAt.toISOString(),
     user: row.actorUserId === null ? null : ctx.ids.encode(row.actorUserId),
+    user_name: row.actorUserId === null ? null : (names.get(row.actorUserId) ?? null),
     user_type: row.actorType,
     action: row.action,
     entity: row.entity,
@@ -58,13 +60,21 @@ function present(ctx: ModuleContext, row: repository.LogRow): TSystemLogEntry {
   };
 }
 
+/** The names of a page's (or a batch's) users, in one read. */
+const namesOf = (ctx: ModuleContext, rows: repository.LogRow[]) =>
+  personNames(
+    ctx.db,
+    rows.flatMap((row) => (row.actorUserId === null ? [] : [row.actorUserId])),
+  );
+
 export async function listLog(ctx: ModuleContext, query: Query) {
   const { rows, total } = await repository.listLog(ctx.db, filterOf(ctx, query), {
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
+  const names = await namesOf(ctx, rows);
   return {
-    data: rows.map((row) => present(ctx, row)),
+    data: rows.map((row) => present(ctx, row, names)),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
@@ -72,7 +82,7 @@ export async function listLog(ctx: ModuleContext, query: Query) {
 const COLUMNS: Array<{ header: string; width: number; value: (e: TSystemLogEntry) => string }> = [
   { header: "Data", width: 12, value: (e) => italianDate(e.created_at) },
   { header: "Ora", width: 8, value: (e) => zonedTime(Date.parse(e.created_at), TIME_ZONE) },
-  { header: "Utente", width: 14, value: (e) => e.user ?? "sistema" },
+  { header: "Utente", width: 24, value: (e) => e.user_name ?? e.user ?? "sistema" },
   {
     header: "Tipo utente",
     width: 16,
@@ -108,8 +118,12 @@ export async function exportLog(
     sheetName: "Log di sistema",
     columns: COLUMNS,
     batchSize: BATCH,
-    batch: (beforeId) => repository.logBatch(ctx.db, filter, beforeId, BATCH),
-    present: (row) => present(ctx, row),
+    batch: async (beforeId) => {
+      const rows = await repository.logBatch(ctx.db, filter, beforeId, BATCH);
+      const names = await namesOf(ctx, rows);
+      return rows.map((row) => ({ id: row.id, entry: present(ctx, row, names) }));
+    },
+    present: (item) => item.entry,
     log,
   });
   const today = zonedDate(Date.now(), TIME_ZONE);

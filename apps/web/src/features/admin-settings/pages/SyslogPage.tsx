@@ -173,7 +173,7 @@ export default function SyslogPage() {
                     {entry.entity_id ? ` · ${entry.entity_id}` : ""}
                   </td>
                   <td data-label={t("adminSettings.syslog.user")}>
-                    {entry.user ?? t("adminSettings.syslog.system")}
+                    {entry.user_name ?? entry.user ?? t("adminSettings.syslog.system")}
                     {entry.user_type !== null ? ` (${typeLabel(entry.user_type)})` : ""}
                   </td>
                   <td data-label={t("adminSettings.syslog.ip")}>{entry.ip ?? "—"}</td>
