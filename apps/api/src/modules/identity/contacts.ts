@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { type AuditActor, recordAudit } from "../../platform/audit/audit.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import * as credentials from "./credentials-repository.ts";
 import { escapeHtml } from "./delivery.ts";
 import type { AnagraficaRow } from "./repository.ts";
 import * as repository from "./repository.ts";
@@ -69,7 +70,8 @@ export interface ContactChange {
 
 /**
  * In the transaction that writes the new contacts: a changed address or number is no longer
- * verified (nobody has proved to hold the new one), and the audit entry keeps the before and the
+ * verified (nobody has proved to hold the new one), password links in flight die with the old
+ * address, and the audit entry keeps the before and the
  * after. Returns what notifyContactChange needs after the commit, or null when nothing changed.
  */
 export async function recordContactChange(
@@ -84,6 +86,9 @@ export async function recordContactChange(
   if (changed.includes("phone")) cleared.numberVerifiedAt = null;
   if (changed.includes("reservePhone")) cleared.secondaryNumberVerifiedAt = null;
   if (Object.keys(cleared).length > 0) await repository.updateUser(tx, change.userId, cleared);
+  // A password link mailed to the old address no longer opens the account (and would otherwise
+  // prove the new address, passwords.ts resetPassword).
+  if (changed.includes("email")) await credentials.expireResetTokens(tx, change.userId);
   const detail: Record<string, string | null> = {};
   for (const key of changed) {
     detail[`${AUDIT_NAMES[key]}_before`] = change.before[key];

@@ -198,6 +198,11 @@ export async function resetPassword(
   await ctx.db.transaction(async (tx) => {
     if (!(await credentials.consumeResetToken(tx, found.id))) throw expired();
     await setPassword(tx, user.id, passwordHash);
+    // A link opened from the account's mailbox proves the address (an address change voids links in
+    // flight, contacts.ts): the welcome e-mail of an account created by someone else verifies it.
+    if (found.channel === "email" && !user.emailVerifiedAt) {
+      await repository.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+    }
     // Whoever held a session may be the reason for the reset: every session ends.
     await repository.revokeUserSessions(tx, user.id);
     // The recovery the throttle message suggests must actually let the person back in.

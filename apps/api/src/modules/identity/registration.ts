@@ -134,9 +134,12 @@ export async function createAccountFor(
   ctx: ModuleContext,
   request: FastifyRequest,
   account: Omit<NewAccount, "email" | "passwordHash"> & { email: string | null },
+  options: { verificationMail?: boolean } = {},
 ): Promise<number> {
   const user = await insertAccount(ctx, request, { ...account, passwordHash: null }, { registeredBy: "actor" });
-  if (account.email) {
+  // The caller that sends the welcome link at once (the back office's company registration) asks for
+  // no verification e-mail: choosing a password from that link verifies the address.
+  if (account.email && options.verificationMail !== false) {
     const email = account.email;
     await sendVerificationMail(ctx, { id: user.id, email, name: account.anagrafica.name }).catch((error: unknown) =>
       request.log.error({ err: error }, "verification e-mail not sent"),

@@ -239,6 +239,9 @@ describe("POST companies/new/register", () => {
         .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.subject, "Benvenuto in Cura")))
     )[0];
     expect(mail?.text).toContain("72 ore");
+    // One e-mail, not a verification e-mail as well: the password chosen from it verifies the address.
+    const all = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    expect(all.map((m) => m.subject)).toEqual(["Benvenuto in Cura"]);
 
     const [audit] = await t.database.db
       .select()
@@ -263,7 +266,11 @@ describe("POST companies/new/register", () => {
       body: { email, token, password, password_confirmation: password },
     });
     expect(again.statusCode).toBe(422);
-    expect(await t.login(email, password)).toBeTruthy();
+    const token2 = await t.login(email, password);
+    expect(token2).toBeTruthy();
+    // The link came to the address: it is verified, so the operator goes straight to work.
+    const me = await t.request({ method: "GET", url: "/api/v1/users/fresh/me", token: token2 });
+    expect(me.json().data.email_verified_at).not.toBeNull();
   });
 
   it("refuses missing fields, a subtype of another type, an unknown comune and a taken e-mail with 422", async () => {

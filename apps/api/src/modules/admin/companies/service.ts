@@ -222,64 +222,70 @@ export async function registerCompany(
   const { administrator } = body;
   if (await emailTaken(ctx.db, administrator.email)) throw fieldError("administrator.email", EMAIL_TAKEN_MESSAGE);
   let companyId = 0;
-  const userId = await createAccountFor(ctx, request, {
-    email: administrator.email,
-    type: 1,
-    // The operator accepts the terms and the privacy notice at their first sign-in (post-login gate).
-    consents: {
-      data_consense: false,
-      share_consense: false,
-      charge_consense: false,
-      notification_consense: true,
-      marketing_consense: false,
+  const userId = await createAccountFor(
+    ctx,
+    request,
+    {
+      email: administrator.email,
+      type: 1,
+      // The operator accepts the terms and the privacy notice at their first sign-in (post-login gate).
+      consents: {
+        data_consense: false,
+        share_consense: false,
+        charge_consense: false,
+        notification_consense: true,
+        marketing_consense: false,
+      },
+      anagrafica: toAnagraficaValues({
+        name: administrator.name,
+        surname: administrator.surname,
+        cf: null,
+        gender: null,
+        birthday: null,
+        nazione_nascita: "italia",
+        estero: false,
+        regione: null,
+        provincia: null,
+        comune: null,
+        cap: null,
+        address: null,
+        prefix: "+39",
+        tel_number: null,
+        home_number: null,
+        tel_number_secondary: null,
+        prefix_secondary: "+39",
+        ts_number: null,
+        medico_base: null,
+        denominazione_asl: null,
+        title: null,
+        id_albo: null,
+        tipo_albo: null,
+        specializzazione: null,
+      }),
+      auditDetail: { type: 1, company_administrator: true },
+      async withinTransaction(tx, id) {
+        const company = await registry.insertCompany(tx, values);
+        companyId = company.id;
+        await registry.insertOperator(tx, {
+          userId: id,
+          companyId: company.id,
+          role: COMPANY_ADMIN_ROLE,
+          permissions: ALL_PERMISSIONS,
+          approval: "approved",
+          active: true,
+        });
+        await recordAudit(tx, actorOf(request), {
+          action: "company.registered",
+          entity: "company",
+          entityId: company.id,
+          companyId: company.id,
+          detail: { before: null, after: { ...values, active: true }, administrator_user_id: id },
+        });
+      },
     },
-    anagrafica: toAnagraficaValues({
-      name: administrator.name,
-      surname: administrator.surname,
-      cf: null,
-      gender: null,
-      birthday: null,
-      nazione_nascita: "italia",
-      estero: false,
-      regione: null,
-      provincia: null,
-      comune: null,
-      cap: null,
-      address: null,
-      prefix: "+39",
-      tel_number: null,
-      home_number: null,
-      tel_number_secondary: null,
-      prefix_secondary: "+39",
-      ts_number: null,
-      medico_base: null,
-      denominazione_asl: null,
-      title: null,
-      id_albo: null,
-      tipo_albo: null,
-      specializzazione: null,
-    }),
-    auditDetail: { type: 1, company_administrator: true },
-    async withinTransaction(tx, id) {
-      const company = await registry.insertCompany(tx, values);
-      companyId = company.id;
-      await registry.insertOperator(tx, {
-        userId: id,
-        companyId: company.id,
-        role: COMPANY_ADMIN_ROLE,
-        permissions: ALL_PERMISSIONS,
-        approval: "approved",
-        active: true,
-      });
-      await recordAudit(tx, actorOf(request), {
-        action: "company.registered",
-        entity: "company",
-        entityId: company.id,
-        companyId: company.id,
-        detail: { before: null, after: { ...values, active: true }, administrator_user_id: id },
-      });
-    },
-  });
+    { verificationMail: false },
+  );
+  // One e-mail: the welcome link, whose password choice also verifies the address.
   await sendWelcome(ctx, request, userId, companyId, administrator.name, administrator.email);
   return detailOf(ctx, await companyOf(ctx, ctx.ids.encode(companyId)));
 }
