@@ -38,6 +38,7 @@ export * from "./contracts/teleconsult-room.ts";
 export * from "./errors.ts";
 export * from "./national-identity.ts";
 export * from "./operator-booking-actions.ts";
+export * from "./settings.ts";
 export * from "./surveys/template.ts";
 export * from "./validation/age.ts";
 export * from "./validation/company-code.ts";
