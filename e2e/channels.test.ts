@@ -127,7 +127,7 @@ describe("channel journeys", () => {
     await page.close();
   });
 
-  it("6. an SMS reminder at T−24 h arrives once; 'Non posso venire' cancels the booking", async () => {
+  it("6. an SMS reminder at T−24 h arrives once; 'Non posso venire' cancels the booking; a no-show is recorded", async () => {
     const page = await newPage(browser);
     await signIn(page, "maria.rossi@cura.demo");
     await followMenu(page, "Promemoria");
@@ -179,5 +179,51 @@ describe("channel journeys", () => {
     });
     expect((await detail.json()).data.status).toBe("annullato");
     await page.close();
+
+    // The pharmacy records that Giuseppe did not come to his past confirmed blood-pressure check.
+    const operator = await newPage(browser);
+    await signIn(operator, "farmacia.admin@cura.demo");
+    const token = (await operator.evaluate(() => localStorage.getItem("token"))) ?? "";
+    const operatorAuth = { authorization: `Bearer ${token.startsWith('"') ? JSON.parse(token) : token}` };
+    const open = await operator.request.get(
+      `${baseUrl()}/api/v1/companies/own/reservations?status=confermato&per_page=50`,
+      { headers: operatorAuth },
+    );
+    const missed = (
+      (await open.json()).data as Array<{
+        hashid: string;
+        start: string | null;
+        citizen: { surname: string };
+        health_service: { name: string } | null;
+      }>
+    ).find(
+      (b) =>
+        b.citizen.surname === "Bianchi" &&
+        b.health_service?.name === "Misurazione della pressione" &&
+        b.start !== null &&
+        Date.parse(b.start) < Date.now(),
+    );
+    expect(missed, "a past confirmed booking of Giuseppe in the demo world").toBeDefined();
+    const missedId = (missed as { hashid: string }).hashid;
+    await operator.goto(`/operatore/prenotazioni/dettaglio/${missedId}`);
+    await settled(operator);
+    const actions = operator.getByTestId("booking-actions");
+    await expect.poll(() => actions.getByRole("button").allTextContents()).toContain("Segna come non presentato");
+    expect(await actions.getByRole("button").allTextContents()).toContain("Segna come evasa");
+    await actions.getByRole("button", { name: "Segna come non presentato" }).click();
+    const confirm = operator.getByRole("dialog", {
+      name: "Segnare che il cittadino non si è presentato all'appuntamento?",
+    });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectAccessible(operator);
+    await confirm.getByRole("button", { name: "Sì", exact: true }).click();
+    await expect.poll(() => operator.getByTestId("booking-status").first().textContent()).toBe("Non presentato");
+    await expect.poll(() => actions.getByRole("button").count()).toBe(0);
+    await expectAccessible(operator);
+    const recorded = await operator.request.get(`${baseUrl()}/api/v1/reservations/details/all/${missedId}`, {
+      headers: operatorAuth,
+    });
+    expect((await recorded.json()).data.status).toBe("non_presentato");
+    await operator.close();
   });
 });

@@ -11,6 +11,7 @@ import { seedDemoActivity, seedDemoData } from "../apps/api/src/db/seed.ts";
 import { bookingEvents, bookings } from "../apps/api/src/modules/bookings/tables.ts";
 import { companies, healthServices } from "../apps/api/src/modules/companies/tables.ts";
 import { users } from "../apps/api/src/modules/identity/tables.ts";
+import { popupQuestions } from "../apps/api/src/modules/notifications/popup-questions/tables.ts";
 import { teleconsultRoomFixtures } from "./teleconsult-room-fixtures.ts";
 
 declare module "vitest" {
@@ -53,6 +54,9 @@ async function journeyFixtures(db: Awaited<ReturnType<typeof openDatabase>>["db"
   // An operator whose administrator has just created the account with a temporary password.
   await db.update(users).set({ temporaryPassword: true }).where(eq(users.email, TEMPORARY_PASSWORD_OPERATOR));
   await pastConfirmedBooking(db);
+  // The demo popup question would open over every citizen journey's first page: the journeys that
+  // are not about it start without one (its component and API tests cover it).
+  await db.update(popupQuestions).set({ active: false });
 }
 
 /**

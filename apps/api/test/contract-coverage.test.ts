@@ -49,6 +49,11 @@ const EXTRA_ROUTES: Record<string, string> = {
   "DELETE admin/manuals/{id}": "administrators remove a manual (issue 12 settings page)",
   "POST admin/videos": "administrators register a video tutorial with its mp4 (spec 001 §3 Downloadables, issue 12)",
   "DELETE admin/videos/{id}": "administrators remove a video tutorial (issue 12 settings page)",
+  "GET admin/popup-questions":
+    "administrators list the popup questions with their answers on the settings page (issue 12; the spec names no call)",
+  "POST admin/popup-questions": "administrators write a popup question (issue 12 'administrators write them')",
+  "PUT admin/popup-questions/{id}": "administrators change a popup question or its active period (issue 12)",
+  "DELETE admin/popup-questions/{id}": "administrators remove a popup question and its answers (issue 12)",
   "GET users/own/chatbot/code": "the chat-bot code call the spec names without a path (issue 12)",
   "GET users/own/reminders": "reminder preferences (issue 12 'Beyond the spec')",
   "PUT users/own/reminders": "reminder preferences (issue 12 'Beyond the spec')",
@@ -101,6 +106,8 @@ const EXTRA_ROUTES: Record<string, string> = {
     "reading a platform service's own weekly hours beside the spec's POST, so the settings page can show and clear them",
   "DELETE prohibidates/{hashid}":
     "removing a closure: the spec lists GET, POST and PUT prohibidates/{hashid} only, and an operator must be able to undo one",
+  "POST reservations/company/noshow/{hash}":
+    "'Non presentato' beside the spec's close (evaso): a past confirmed booking the citizen missed (issue 12 'Beyond the spec')",
   "POST reservations/company/confirm/{id}":
     "the proper verb beside the spec's GET reservations/company/confirm/{id}: confirming changes a booking",
   "GET reservations/history/{id}":

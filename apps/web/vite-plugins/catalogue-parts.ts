@@ -39,6 +39,8 @@ export const CATALOGUE_PARTS = {
     "recall",
     "recovery",
     "chatbot",
+    // The popup questions' modal of AreaShell (citizens only, the shell is the same).
+    "popupQuestions",
   ],
   operatore: [
     "home",
@@ -54,8 +56,18 @@ export const CATALOGUE_PARTS = {
     "recovery",
     // The chat-bot widget of AreaShell (shown to citizens only, the shell is the same).
     "chatbot",
+    "popupQuestions",
   ],
-  admin: ["home", "profile", "sessionTimeout", "notifications", "recovery", "chatbot", "adminDashboard"],
+  admin: [
+    "home",
+    "profile",
+    "sessionTimeout",
+    "notifications",
+    "recovery",
+    "chatbot",
+    "popupQuestions",
+    "adminDashboard",
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -97,6 +109,8 @@ export const PAGE_PARTS = {
   adminServices: ["adminServices", "adminCatalogue"],
   adminBookings: ["adminBookings"],
   adminReports: ["adminReports"],
+  // Screening (issue 13): the operator's activities and surveys, the citizen's questionnaire.
+  surveys: ["surveys"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LayoutPart = keyof typeof CATALOGUE_PARTS;

@@ -15,6 +15,9 @@ describe("booking state machine", () => {
     expect(nextBookingStatus("ricevuto", "propose", "operator")).toBe("in_attesa");
     expect(nextBookingStatus("confermato", "refuse", "operator")).toBe("rifiutato");
     expect(nextBookingStatus("confermato", "close", "operator")).toBe("evaso");
+    expect(nextBookingStatus("confermato", "no_show", "operator")).toBe("non_presentato");
+    expect(nextBookingStatus("ricevuto", "no_show", "operator")).toBeNull();
+    expect(nextBookingStatus("confermato", "no_show", "citizen")).toBeNull();
   });
 
   it("lets the citizen answer a proposal, ask for a new date, and cancel", () => {
@@ -32,7 +35,7 @@ describe("booking state machine", () => {
 
   it("refuses closing what is not confirmed, and anything on a finished booking", () => {
     expect(nextBookingStatus("ricevuto", "close", "operator")).toBeNull();
-    for (const status of ["evaso", "rifiutato", "annullato"] as const) {
+    for (const status of ["evaso", "non_presentato", "rifiutato", "annullato"] as const) {
       expect(isFinalBookingStatus(status)).toBe(true);
       for (const action of BOOKING_ACTIONS) {
         expect(nextBookingStatus(status, action, "operator")).toBeNull();
@@ -74,6 +77,10 @@ describe("booking state machine", () => {
     expect(bookingActionsAt("confermato", "operator", "2026-11-21T06:00:00Z", now)).toContain("close");
     // A product order has no time: closed whenever it is picked up.
     expect(isBookingActionTimely("close", "operator", null, now)).toBe(true);
+    // A no-show needs an appointment, from its start on.
+    expect(isBookingActionTimely("no_show", "operator", "2026-11-21T17:00:00Z", now)).toBe(false);
+    expect(isBookingActionTimely("no_show", "operator", "2026-11-21T07:12:00Z", now)).toBe(true);
+    expect(isBookingActionTimely("no_show", "operator", null, now)).toBe(false);
     // The other actions of the company keep no time rule.
     expect(isBookingActionTimely("refuse", "operator", "2026-11-21T17:00:00Z", now)).toBe(true);
   });

@@ -6,7 +6,20 @@
  * below is our reading, and docs/decisions.md says why where it had to choose.
  */
 
-export const BOOKING_STATUSES = ["ricevuto", "in_attesa", "confermato", "evaso", "rifiutato", "annullato"] as const;
+/**
+ * non_presentato (issue 12 "Beyond the spec"): a past confirmed appointment the citizen did not come
+ * to. A status of its own rather than an outcome of evaso: the booking was not served, and every list,
+ * count, export and calendar that reads evaso as "served" stays right without knowing about it.
+ */
+export const BOOKING_STATUSES = [
+  "ricevuto",
+  "in_attesa",
+  "confermato",
+  "evaso",
+  "non_presentato",
+  "rifiutato",
+  "annullato",
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
@@ -14,6 +27,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   in_attesa: "in attesa di risposta",
   confermato: "confermato",
   evaso: "evaso",
+  non_presentato: "non presentato",
   rifiutato: "rifiutato",
   annullato: "annullato",
 };
@@ -25,6 +39,7 @@ export const BOOKING_STATUS_COLOURS: Record<BookingStatus, "primary" | "warning"
     in_attesa: "warning",
     confermato: "success",
     evaso: "secondary",
+    non_presentato: "warning",
     rifiutato: "danger",
     annullato: "danger",
   };
@@ -35,6 +50,7 @@ export const BOOKING_STATUS_GROUPS: Record<BookingStatus, "confirmed" | "complet
   in_attesa: "awaiting",
   confermato: "confirmed",
   evaso: "completed",
+  non_presentato: "closed",
   rifiutato: "closed",
   annullato: "closed",
 };
@@ -49,7 +65,7 @@ export type BookingListGroup = (typeof BOOKING_LIST_GROUP_NAMES)[number];
 export const BOOKING_LIST_GROUPS: Record<BookingListGroup, readonly BookingStatus[]> = {
   pending: ["in_attesa", "ricevuto"],
   confirmed: ["confermato"],
-  history: ["evaso", "rifiutato", "annullato"],
+  history: ["evaso", "non_presentato", "rifiutato", "annullato"],
 };
 
 /**
@@ -77,6 +93,7 @@ export const BOOKING_ACTIONS = [
   "propose",
   "refuse",
   "close",
+  "no_show",
   "accept",
   "reject",
   "request_new_date",
@@ -99,6 +116,8 @@ export const BOOKING_TRANSITIONS: Record<BookingAction, Transition> = {
   refuse: { actor: "operator", from: ["ricevuto", "in_attesa", "confermato"], to: "rifiutato" },
   // The company closes a confirmed booking once served (alone or in bulk).
   close: { actor: "operator", from: ["confermato"], to: "evaso" },
+  // The company records that the citizen did not come to a confirmed appointment (issue 12).
+  no_show: { actor: "operator", from: ["confermato"], to: "non_presentato" },
   // The citizen accepts the proposed change.
   accept: { actor: "citizen", from: ["in_attesa"], to: "confermato" },
   // The citizen rejects the proposed change: the request ends.
@@ -136,13 +155,21 @@ export const hasAppointmentPassed = (start: string | Date | null, now: number = 
 
 /**
  * The company's actions that wait for the appointment time: a booking is served (evaso) from its
- * start on, never before (closing an 18:00 appointment at 8:00 would record a visit that did not happen).
+ * start on, never before (closing an 18:00 appointment at 8:00 would record a visit that did not happen);
+ * nor can the citizen have missed an appointment whose time has not come.
  */
-export const OPERATOR_ACTIONS_FROM_APPOINTMENT: readonly BookingAction[] = ["close"];
+export const OPERATOR_ACTIONS_FROM_APPOINTMENT: readonly BookingAction[] = ["close", "no_show"];
+
+/**
+ * Actions that need an appointment time: a citizen misses an appointment, not a request without a
+ * time or a product order (those are closed, or refused).
+ */
+export const ACTIONS_NEEDING_APPOINTMENT: readonly BookingAction[] = ["no_show"];
 
 /**
  * Whether the appointment time lets this actor take this action now, the state machine aside. A
- * booking without a time (a request with preferences, a product order) has no time rule.
+ * booking without a time (a request with preferences, a product order) has no time rule, except
+ * that nobody misses it (ACTIONS_NEEDING_APPOINTMENT).
  */
 export function isBookingActionTimely(
   action: BookingAction,
@@ -150,7 +177,7 @@ export function isBookingActionTimely(
   start: string | Date | null,
   now: number = Date.now(),
 ): boolean {
-  if (start === null) return true;
+  if (start === null) return !ACTIONS_NEEDING_APPOINTMENT.includes(action);
   const passed = hasAppointmentPassed(start, now);
   if (actor === "citizen") return !passed || !CITIZEN_ACTIONS_BEFORE_APPOINTMENT.includes(action);
   return passed || !OPERATOR_ACTIONS_FROM_APPOINTMENT.includes(action);

@@ -28,6 +28,7 @@ export * from "./contracts/national-identity.ts";
 export * from "./contracts/notifications.ts";
 export * from "./contracts/operator-bookings.ts";
 export * from "./contracts/patients.ts";
+export * from "./contracts/popup-questions.ts";
 export * from "./contracts/products.ts";
 export * from "./contracts/realtime.ts";
 export * from "./contracts/reminders.ts";

@@ -20,12 +20,25 @@ describe("the operator's actions on one booking", () => {
       "propose",
       "refuse",
       "close",
+      "no_show",
       "take_charge",
     ]);
   });
 
+  it("offers 'Non presentato' beside 'Evadi': a confirmed appointment from its start on, never without one", () => {
+    expect(operatorBookingActions(booking({}), now)).not.toContain("no_show");
+    expect(operatorBookingActions(booking({ start: "2026-11-21T07:12:00Z" }), now)).toContain("no_show");
+    expect(operatorBookingActions(booking({ status: "ricevuto", start: earlier, awaiting: "new" }), now)).not.toContain(
+      "no_show",
+    );
+    // A product order (no appointment) is closed, never missed.
+    const order = booking({ kind: "prodotto", start: null, hasHealthService: false });
+    expect(operatorBookingActions(order, now)).not.toContain("no_show");
+    expect(operatorBookingActions(booking({ status: "non_presentato", start: earlier }), now)).toEqual([]);
+  });
+
   it("offers nothing on a closed, refused or acknowledged booking", () => {
-    for (const status of ["evaso", "rifiutato", "annullato"] as const)
+    for (const status of ["evaso", "non_presentato", "rifiutato", "annullato"] as const)
       expect(operatorBookingActions(booking({ status, start: earlier }), now)).toEqual([]);
     expect(canTakeCharge("evaso", null)).toBe(false);
   });

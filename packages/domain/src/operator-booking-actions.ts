@@ -16,6 +16,7 @@ export const OPERATOR_BOOKING_ACTIONS = [
   "refuse",
   "reject_change",
   "close",
+  "no_show",
   "take_charge",
   "acknowledge",
 ] as const;
@@ -30,7 +31,7 @@ export const needsTimeToConfirm = (kind: BookingKind, start: string | Date | nul
 
 /**
  * Taking charge of a booking makes sense while it can still change; once final (evaso, rifiutato,
- * annullato) only to acknowledge a citizen's cancellation or rejection no operator has seen yet.
+ * annullato, non presentato) only to acknowledge a citizen's cancellation or rejection no operator has seen yet.
  */
 export const canTakeCharge = (status: BookingStatus, awaiting: AwaitingKind | null): boolean =>
   !isFinalBookingStatus(status) || awaiting === "cancelled" || awaiting === "proposal_rejected";
@@ -58,6 +59,8 @@ export function operatorBookingActions(
   if (changeRequest) actions.push("reject_change");
   else if (moves.includes("refuse")) actions.push("refuse");
   if (moves.includes("close")) actions.push("close");
+  // Beside "Evadi", once the appointment has started: the citizen did not come (issue 12).
+  if (moves.includes("no_show")) actions.push("no_show");
   if (canTakeCharge(booking.status, booking.awaiting))
     actions.push(isFinalBookingStatus(booking.status) ? "acknowledge" : "take_charge");
   return actions;

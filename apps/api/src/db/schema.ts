@@ -15,6 +15,7 @@ export * from "../modules/health/measurements/tables.ts";
 export * from "../modules/health/records/tables.ts";
 export * from "../modules/health/therapies/tables.ts";
 export * from "../modules/identity/tables.ts";
+export * from "../modules/notifications/popup-questions/tables.ts";
 export * from "../modules/notifications/tables.ts";
 export * from "../modules/patients/tables.ts";
 export * from "../modules/support/tables.ts";

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { seedFdsCatalogue } from "../modules/admin/catalogue/reference.ts";
 import { seedDemoReports } from "../modules/admin/reports/demo-data.ts";
 import { SUBSCRIPTION_GATED_REFS, seedDemoSubscriptions } from "../modules/billing/index.ts";
-import { seedDemoBookings } from "../modules/bookings/demo-data.ts";
+import { seedDemoBookings, seedDemoNoShows } from "../modules/bookings/demo-data.ts";
 import { seedDemoCare } from "../modules/care/demo-data.ts";
 import { familyMembers } from "../modules/care/tables.ts";
 import { insertCompanyWithCode } from "../modules/companies/company-codes.ts";
@@ -21,7 +21,9 @@ import { seedDemoMeasurements } from "../modules/health/measurements/demo-data.t
 import { seedDemoRecords } from "../modules/health/records/demo-data.ts";
 import { seedDemoTherapies } from "../modules/health/therapies/demo-data.ts";
 import { anagrafiche, users } from "../modules/identity/tables.ts";
+import { seedDemoPopupQuestions } from "../modules/notifications/popup-questions/demo-data.ts";
 import { companyPatients } from "../modules/patients/tables.ts";
+import { seedDemoSurveys } from "../modules/surveys/demo-data.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import type { Database, Transaction } from "./client.ts";
 
@@ -258,12 +260,17 @@ async function service(tx: Transaction, companyId: number, name: string, positio
  */
 export async function seedDemoActivity(db: Database): Promise<void> {
   await seedDemoBookings(db);
+  await seedDemoNoShows(db);
   await seedDemoHealthPatients(db);
   await seedDemoMeasurements(db);
   await seedDemoRecords(db);
   await seedDemoTherapies(db);
   await seedDemoChild(db);
   await seedDemoCare(db);
+  // Screening activities, PHQ-9 and their fills at the demo pharmacy (issue 13).
+  await seedDemoSurveys(db);
+  // One popup question live for citizens (issue 12).
+  await seedDemoPopupQuestions(db);
   // Last: a year of activity for the reports, and their rollups over everything above (issue 14).
   await seedDemoReports(db);
 }

@@ -5,6 +5,7 @@ import { documentsRoutes } from "./documents.ts";
 import { healthMeasurementsRoutes } from "./health-measurements.ts";
 import { healthRecordsRoutes } from "./health-records.ts";
 import { healthTherapiesRoutes } from "./health-therapies.ts";
+import { popupQuestionsRoutes } from "./popup-questions.ts";
 import { supportRoutes } from "./support.ts";
 import { surveysRoutes } from "./surveys.ts";
 import { teleconsultRoutes } from "./teleconsult.ts";
@@ -25,4 +26,5 @@ export const ROUTE_SETS: RouteSet[] = [
   adminSettingsRoutes,
   adminRoutes,
   surveysRoutes,
+  popupQuestionsRoutes,
 ];

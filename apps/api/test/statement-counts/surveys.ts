@@ -1,5 +1,7 @@
+import { healthServices } from "../../src/modules/companies/tables.ts";
 import {
   filledSurveys,
+  healthServiceSurveys,
   surveyActivities,
   surveyActivityCompanies,
   surveyCompanies,
@@ -19,6 +21,7 @@ export const surveysRoutes: RouteSet = {
     const { t, people, ids, pharmacyId, citizenId } = env;
     const db = () => t.database.db;
     let firstSurvey: number | null = null;
+    let firstActivity: number | null = null;
     const noSeed = async () => {};
     return [
       {
@@ -41,6 +44,7 @@ export const surveysRoutes: RouteSet = {
             .insert(surveyCompanies)
             .values(created.map((s) => ({ surveyId: s.id, companyId: pharmacyId, enabled: true })));
           firstSurvey ??= created[0]?.id ?? null;
+          firstActivity ??= activities[0]?.id ?? null;
         },
       },
       {
@@ -72,6 +76,28 @@ export const surveysRoutes: RouteSet = {
                 filledBy: citizenId,
                 companyId: pharmacyId,
               })),
+            );
+        },
+      },
+      {
+        route: "/api/v1/activities/surveys/filled/activity/{hash}",
+        url: () => `activities/surveys/filled/activity/${ids.encode(firstActivity as number)}?per_page=50`,
+        as: () => people.admin,
+        seed: noSeed,
+      },
+      {
+        route: "/api/v1/companies/connessa/surveys/{company}",
+        url: () => `companies/connessa/surveys/${env.pharmacyHashid}?per_page=50`,
+        as: () => people.citizen,
+        seed: async (n) => {
+          const services = await db()
+            .insert(healthServices)
+            .values(Array.from({ length: n }, () => ({ companyId: pharmacyId, name: `Prestazione ${env.next()}` })))
+            .returning({ id: healthServices.id });
+          await db()
+            .insert(healthServiceSurveys)
+            .values(
+              services.map((s) => ({ healthServiceId: s.id, companyId: pharmacyId, surveyId: firstSurvey as number })),
             );
         },
       },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUILTIN_SETTINGS, isBuiltinSetting, SETTING_TYPES, type SettingType, type SettingValue } from "../settings.ts";
+import { SETTING_TYPES, type SettingType, type SettingValue } from "../settings.ts";
 import { isValidEmail } from "../validation/email.ts";
 import { envelope, pagedEnvelope, ZHashid, ZPageQuery } from "./common.ts";
 

@@ -35,6 +35,7 @@ export const BOOKING_MESSAGES = {
   notPharmacy: "Scegli una farmacia che accetta ordini",
   timeRequired: "Proponi una data e un orario prima di confermare",
   closeBeforeStart: "La prenotazione non può essere evasa prima del suo orario",
+  noShowBeforeStart: "La mancata presentazione si può segnare solo dall'orario dell'appuntamento",
 } as const;
 
 /** Spec 001 §3, screen 14: a preference is a date with a time of day. */

@@ -481,7 +481,8 @@ export const ZNameSuggestionsQuery = z.object({
 export const ZNameSuggestionsResponse = envelope(z.array(z.string()));
 
 /** `POST healthservices/survey/attach/{hash}`: a questionnaire of the company, or null to detach. */
-export const ZSurveyAttachBody = z.object({ survey: ZHashid.nullable() });
+/** `mandatory`: a quick or paediatric teleconsult request to the service waits for the survey (issue 13). */
+export const ZSurveyAttachBody = z.object({ survey: ZHashid.nullable(), mandatory: z.boolean().default(false) });
 
 export const ZAttachmentBody = z.object({ resource: ZHashid });
 export const ZAttachment = z.object({
@@ -730,6 +731,13 @@ export const ZStatisticsQuery = z
 export type TStatisticsQuery = z.infer<typeof ZStatisticsQuery>;
 
 const ZStatusCounts = z.record(z.enum(BOOKING_STATUSES), z.number().int());
+/** Past confirmed appointments as they ended: served (evaso) or missed (non presentato). */
+const ZNoShowFigures = z.object({
+  served: z.number().int(),
+  no_shows: z.number().int(),
+  /** no_shows / (served + no_shows), 0–1; null with neither. */
+  rate: z.number().nullable(),
+});
 export const ZCompanyStatistics = z
   .object({
     /** Local dates (company time zone), both included: bookings by appointment date. */
@@ -743,6 +751,21 @@ export const ZCompanyStatistics = z
     by_service: z.array(z.object({ hashid: z.string().nullable(), name: z.string(), count: z.number().int() })),
     /** Every period of the range, empty ones included; `period` is its first local date. */
     over_time: z.array(z.object({ period: z.string(), total: z.number().int(), by_status: ZStatusCounts })),
+    /**
+     * No-show rates per health service and month (issue 12 "Beyond the spec"), of the range's
+     * appointments closed as evaso or non presentato, split by whether a reminder reached the citizen
+     * (one sent on any channel). Only services and months with such appointments; `month` is its first
+     * local date. By service name, then month.
+     */
+    no_shows: z.array(
+      z.object({
+        hashid: z.string(),
+        name: z.string(),
+        month: z.string(),
+        with_reminder: ZNoShowFigures,
+        without_reminder: ZNoShowFigures,
+      }),
+    ),
   })
   .meta({ id: "CompanyStatistics" });
 export type TCompanyStatistics = z.infer<typeof ZCompanyStatistics>;

@@ -163,6 +163,8 @@ export const ZFillSummary = z
     /** Who wrote it (the person, or the operator who administered it). */
     filled_by: z.object({ hashid: z.string() }).nullable(),
     company: z.object({ hashid: z.string(), name: z.string() }).nullable(),
+    /** The reservation it was saved on, if any (its company's operators read it there). */
+    reservation: z.object({ hashid: z.string() }).nullable(),
     score: z.number().nullable(),
     score_band: z.string().nullable(),
     created_at: z.string(),
@@ -177,3 +179,64 @@ export type TFill = z.infer<typeof ZFill>;
 
 export const ZFillResponse = envelope(ZFill);
 export const ZFillPagedResponse = pagedEnvelope(ZFillSummary);
+
+// ---- Services, reservations, suspended surveys (issue 13) -------------------------------------
+
+export const SURVEY_LINK_MESSAGES = {
+  notAttached: "Il questionario non è collegato alla prestazione prenotata",
+  alreadyFilled: "Questionario già compilato",
+  reservationFilled: "Questionario già compilato per questa prenotazione",
+} as const;
+
+/**
+ * `GET companies/connessa/surveys/{x}`: the surveys a company attached to its health services, for
+ * the booking wizard (open surveys only), optionally of one service.
+ */
+export const ZConnectedSurveysQuery = ZPageQuery.extend({ service: ZHashid.optional() });
+export const ZConnectedSurvey = z
+  .object({
+    health_service: z.object({ hashid: z.string(), name: z.string() }),
+    mandatory: z.boolean(),
+    survey: ZSurvey,
+  })
+  .meta({ id: "ConnectedSurvey" });
+export type TConnectedSurvey = z.infer<typeof ZConnectedSurvey>;
+export const ZConnectedSurveyPagedResponse = pagedEnvelope(ZConnectedSurvey);
+
+/** `POST reservations/survey/filled/new`: the citizen's fill of the survey attached to a reservation's service. */
+export const ZReservationFillBody = z.object({ reservation: ZHashid, survey: ZHashid, answers });
+
+/** A suspended (mandatory) survey of a teleconsult request (spec 001 §3 Suspended survey). */
+export const ZSuspendedSurvey = z
+  .object({
+    hashid: z.string(),
+    reservation: z.object({ hashid: z.string() }),
+    survey: ZSurvey.extend({ info: z.string().nullable() }),
+    created_at: z.string(),
+  })
+  .meta({ id: "SuspendedSurvey" });
+export type TSuspendedSurvey = z.infer<typeof ZSuspendedSurvey>;
+export const ZSuspendedSurveyResponse = envelope(ZSuspendedSurvey);
+/**
+ * `POST activities/survey/suspended/filled`: `response` the answers, one per question in order (the
+ * spec's client sent the template with its answers as a JSON string; here the answers, as everywhere).
+ */
+export const ZSuspendedFillBody = z.object({ suspended: ZHashid, response: answers });
+
+// ---- Activity reports (administrators; a manager their company's fills) -----------------------
+
+const reportFilterFields = {
+  date_from: ZIsoDate.optional(),
+  date_to: ZIsoDate.optional(),
+  /** A company's fills only (administrators). */
+  company: ZHashid.optional(),
+};
+const reportDatesInOrder = (body: { date_from?: string; date_to?: string }, ctx: z.RefinementCtx) => {
+  if (body.date_from && body.date_to && body.date_to < body.date_from)
+    ctx.addIssue({ code: "custom", path: ["date_to"], message: M.endBeforeStart });
+};
+/** `GET activities/surveys/filled/activity/{hash}`: an activity's fills, paged, with the report's filters. */
+export const ZActivityFillsQuery = ZPageQuery.extend(reportFilterFields).superRefine(reportDatesInOrder);
+/** `POST activities/report/filled/xls/{hash}`: the activity's XLS with filters. */
+export const ZReportFilterBody = z.object(reportFilterFields).superRefine(reportDatesInOrder);
+export type TReportFilter = z.infer<typeof ZReportFilterBody>;

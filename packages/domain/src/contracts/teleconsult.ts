@@ -127,7 +127,7 @@ export const ZTeleconsultPending = z.object({
       deadline: z.string().nullable(),
       start: z.string().nullable(),
       service: z.object({ name: z.string() }),
-      /** The mandatory survey of custom teleconsults (the surveys issue); null until it exists. */
+      /** The mandatory survey of custom teleconsults still to fill (issue 13; the client's mustFillSurvey); null once filled. */
       suspended_survey: z.object({ hashid: z.string() }).nullable(),
     })
     .nullable(),

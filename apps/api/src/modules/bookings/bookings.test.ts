@@ -280,6 +280,10 @@ const actions: Record<
     call: (id) => people.pharmacyOperator.call("POST", `reservations/company/reject/${id}`, { reason: 1 }),
   },
   close: { actor: "operator", call: (id) => people.pharmacyOperator.call("POST", `reservations/company/close/${id}`) },
+  no_show: {
+    actor: "operator",
+    call: (id) => people.pharmacyOperator.call("POST", `reservations/company/noshow/${id}`),
+  },
   accept: { actor: "citizen", call: (id) => people.citizen.call("GET", `reservations/user/confirm/${id}`) },
   reject: { actor: "citizen", call: (id) => people.citizen.call("POST", `reservations/user/reject/${id}`) },
   cancel: {
@@ -320,7 +324,9 @@ describe("transitions", () => {
         } else if (!isBookingActionTimely(action as BookingAction, actor, slot(3, "14:00"))) {
           // The appointment is days ahead: the state machine allows closing it, its time does not yet.
           expect(response.statusCode, `${action} from ${status}`).toBe(409);
-          expect(response.json().message).toBe(BOOKING_MESSAGES.closeBeforeStart);
+          expect(response.json().message).toBe(
+            action === "no_show" ? BOOKING_MESSAGES.noShowBeforeStart : BOOKING_MESSAGES.closeBeforeStart,
+          );
         } else {
           expect(response.statusCode, `${action} from ${status}: ${response.body}`).toBe(200);
           expect(response.json().data.status).toBe(expected);
@@ -337,6 +343,7 @@ describe("transitions", () => {
       propose: people.roomAdmin.call("PUT", `reservations/date/change/${hashid}`, { start: slot(3, "16:30") }),
       refuse: people.roomAdmin.call("POST", `reservations/company/reject/${hashid}`, { reason: 1 }),
       close: people.roomAdmin.call("POST", `reservations/company/close/${hashid}`),
+      noShow: people.roomAdmin.call("POST", `reservations/company/noshow/${hashid}`),
       closeMany: people.roomAdmin.call("POST", "reservations/company/multiple/close", { ids: [hashid] }),
       accept: people.citizen2.call("GET", `reservations/user/confirm/${hashid}`),
       reject: people.citizen2.call("POST", `reservations/user/reject/${hashid}`),
@@ -354,6 +361,7 @@ describe("transitions", () => {
       people.citizen.call("PUT", `reservations/date/change/${hashid}`, { start: slot(3, "16:30") }),
       people.citizen.call("POST", `reservations/company/reject/${hashid}`, { reason: 1 }),
       people.citizen.call("POST", `reservations/company/close/${hashid}`),
+      people.citizen.call("POST", `reservations/company/noshow/${hashid}`),
       people.citizen.call("POST", "reservations/company/multiple/close", { ids: [hashid] }),
       people.pharmacyAdmin.call("GET", `reservations/user/confirm/${hashid}`),
       people.pharmacyAdmin.call("POST", `reservations/user/reject/${hashid}`),

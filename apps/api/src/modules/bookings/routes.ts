@@ -192,6 +192,19 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
     async (request) => updated(await transitions.close(ctx, request, request.params.hash)),
   );
   app.post(
+    "/reservations/company/noshow/:hash",
+    {
+      config: { access: OPERATOR },
+      schema: {
+        tags,
+        summary: "Record that the citizen did not come (non presentato) to a confirmed booking, from its start on",
+        params: ZBookingHashParams,
+        response: { 200: ZBookingResponse },
+      },
+    },
+    async (request) => updated(await transitions.noShow(ctx, request, request.params.hash)),
+  );
+  app.post(
     "/reservations/company/multiple/close",
     {
       config: { access: OPERATOR },

@@ -53,7 +53,7 @@ export const bookings = pgTable(
       .notNull()
       .default("prestazione"),
     /** BOOKING_STATUSES of @cura/domain. */
-    status: text({ enum: ["ricevuto", "in_attesa", "confermato", "evaso", "rifiutato", "annullato"] })
+    status: text({ enum: ["ricevuto", "in_attesa", "confermato", "evaso", "non_presentato", "rifiutato", "annullato"] })
       .notNull()
       .default("ricevuto"),
     /** Null while a request with preferences (or none), or a product order, has no time yet. */
@@ -94,6 +94,8 @@ export const bookings = pgTable(
     // The administrator's list of every company's bookings of a kind, newest first (issue 14).
     index("bookings_kind_created_idx").on(t.kind, t.createdAt, t.id),
     index("bookings_health_service_start_idx").on(t.healthServiceId, t.startAt),
+    // The administrator's dashboard: today's bookings of every company by status (issue 14).
+    index("bookings_start_status_idx").on(t.startAt, t.status),
     // The worklists of what awaits the company (`?awaiting=any|new|changes`), oldest request first:
     // one partial index per filter, its WHERE as operator-repository.ts writes it, so that the page
     // and its count read only the awaiting rows of one company.

@@ -52,7 +52,13 @@ async function applyTo(
   const next = nextOf(row.status, action, request);
   // The time rules after the state machine, on the locked row: its start cannot move meanwhile.
   if (!isBookingActionTimely(action, actorKind(principalOf(request)), row.startAt))
-    throw conflict(action === "close" ? BOOKING_MESSAGES.closeBeforeStart : BOOKING_MESSAGES.appointmentPassed);
+    throw conflict(
+      action === "close"
+        ? BOOKING_MESSAGES.closeBeforeStart
+        : action === "no_show"
+          ? BOOKING_MESSAGES.noShowBeforeStart
+          : BOOKING_MESSAGES.appointmentPassed,
+    );
   await repository.updateBooking(tx, row.id, { ...changes, status: next });
   await recordChange(tx, request, {
     bookingId: row.id,
@@ -112,6 +118,13 @@ export const refuse = (ctx: ModuleContext, request: FastifyRequest, hashid: stri
 /** `POST reservations/company/close/{hash}`: a confirmed booking was served (evaso), from its start on. */
 export const close = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
   transition(ctx, request, hashid, "close");
+
+/**
+ * `POST reservations/company/noshow/{hash}` (issue 12 "Beyond the spec"): the citizen did not come to
+ * a confirmed appointment (non presentato), recorded from its start on like closing it.
+ */
+export const noShow = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
+  transition(ctx, request, hashid, "no_show");
 
 /** `GET reservations/user/confirm/{id}`: the citizen accepts the proposed date and time. */
 export const accept = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>

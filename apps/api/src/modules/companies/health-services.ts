@@ -20,7 +20,7 @@ import type * as repository from "./repository.ts";
 import { ownCompanyId, visibleCompany } from "./scope.ts";
 import type { HealthServiceWithExtras } from "./services-repository.ts";
 import * as servicesRepository from "./services-repository.ts";
-import { surveyLookup } from "./surveys-hook.ts";
+import { surveyAttachedHook, surveyLookup } from "./surveys-hook.ts";
 
 /** Health services (prestazioni): the catalogue a company offers, with attachments. */
 
@@ -193,6 +193,7 @@ export async function attachSurvey(
   principal: Principal,
   hashid: string,
   surveyHashid: string | null,
+  mandatory = false,
 ): Promise<THealthService> {
   const { service, company } = await manageableHealthService(ctx, principal, hashid);
   const surveyId = surveyHashid === null ? null : ctx.ids.decode(surveyHashid);
@@ -201,12 +202,18 @@ export async function attachSurvey(
   }
   await ctx.db.transaction(async (tx) => {
     await servicesRepository.updateHealthService(tx, service.id, { surveyId });
+    await surveyAttachedHook()(tx, {
+      healthServiceId: service.id,
+      companyId: company.id,
+      surveyId,
+      mandatory: surveyId !== null && mandatory,
+    });
     await recordAudit(tx, actorOf(request), {
       action: surveyId === null ? "health_service.survey_detached" : "health_service.survey_attached",
       entity: "health_service",
       entityId: service.id,
       companyId: company.id,
-      detail: { survey: surveyHashid },
+      detail: { survey: surveyHashid, mandatory: surveyId !== null && mandatory },
     });
   });
   return reload(ctx, service.id);

@@ -43,6 +43,8 @@ export {
   membershipFromRow,
   membershipOf,
 } from "./service.ts";
+// The surveys module vouches for the questionnaire a health service attaches, and records it (issue 13).
+export { type SurveyAttachedHook, type SurveyLookup, setSurveyAttachedHook, setSurveyLookup } from "./surveys-hook.ts";
 // The teleconsult module routes quick requests to a company with an operator on (issue 10).
 export {
   runsPlatformService,

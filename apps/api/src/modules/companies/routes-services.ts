@@ -491,6 +491,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
         principalOf(request),
         request.params.hash,
         request.body.survey,
+        request.body.mandatory,
       ),
       message: updated,
     }),

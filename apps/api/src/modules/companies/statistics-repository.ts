@@ -1,9 +1,12 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 // Read-only use of the bookings module's table: statistics group and count bookings per status,
 // service and period in SQL. Going through the bookings service would mean loading every booking
 // of the range into memory; nothing here writes to it (architecture.md, "Boundaries").
 import { bookings } from "../bookings/tables.ts";
+// Read-only too: whether a reminder of a booking was sent, for the no-show rates with and without
+// reminders, in the same grouped query (one EXISTS on reminder_sends' (booking_id, …) unique index).
+import { reminderSends } from "../notifications/tables.ts";
 import { healthServices } from "./tables.ts";
 
 export interface StatisticsWindow {
@@ -55,6 +58,31 @@ export async function countByPeriod(db: Executor, w: StatisticsWindow) {
       .where(inWindow(w))
       // By position: the same expression written twice would carry two different bind parameters.
       .groupBy(sql`1`, sql`2`)
+  );
+}
+
+/**
+ * Appointments of the window closed as evaso or non presentato, per health service, local month and
+ * whether a reminder of the booking was sent (on any channel): the no-show rates' figures.
+ */
+export function noShowCounts(db: Executor, w: StatisticsWindow) {
+  const month = sql<string>`to_char(date_trunc('month', ${bookings.startAt} at time zone ${w.timeZone}), 'YYYY-MM-DD')`;
+  const reminded = sql<boolean>`exists (select 1 from ${reminderSends} where ${reminderSends.bookingId} = ${bookings.id} and ${reminderSends.status} = 'sent')`;
+  return (
+    db
+      .select({
+        serviceId: healthServices.id,
+        name: healthServices.name,
+        month,
+        reminded,
+        served: sql<number>`count(*) filter (where ${bookings.status} = 'evaso')`.mapWith(Number),
+        noShows: sql<number>`count(*) filter (where ${bookings.status} = 'non_presentato')`.mapWith(Number),
+      })
+      .from(bookings)
+      .innerJoin(healthServices, eq(healthServices.id, bookings.healthServiceId))
+      .where(and(inWindow(w), inArray(bookings.status, ["evaso", "non_presentato"]), isNotNull(bookings.startAt)))
+      // By position, as countByPeriod: the month's expression carries its own bind parameter.
+      .groupBy(sql`1`, sql`2`, sql`3`, sql`4`)
   );
 }
 

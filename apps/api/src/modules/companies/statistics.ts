@@ -45,10 +45,11 @@ export async function companyStatistics(
     timeZone,
     interval,
   };
-  const [statusRows, serviceRows, periodRows] = await Promise.all([
+  const [statusRows, serviceRows, periodRows, noShowRows] = await Promise.all([
     statisticsRepository.countByStatus(ctx.db, window),
     statisticsRepository.countByService(ctx.db, window),
     statisticsRepository.countByPeriod(ctx.db, window),
+    statisticsRepository.noShowCounts(ctx.db, window),
   ]);
 
   const statusCount = new Map(statusRows.map((r) => [r.status, r.count]));
@@ -78,7 +79,52 @@ export async function companyStatistics(
       total: Object.values(counts).reduce((sum, n) => sum + n, 0),
       by_status: counts,
     })),
+    no_shows: noShowRates(ctx, noShowRows),
   };
+}
+
+type NoShowRow = Awaited<ReturnType<typeof statisticsRepository.noShowCounts>>[number];
+
+/**
+ * One line per service and month (issue 12): rate = non presentati / (evasi + non presentati) of
+ * the appointments with a reminder sent, and of those without.
+ */
+function noShowRates(ctx: ModuleContext, rows: NoShowRow[]): TCompanyStatistics["no_shows"] {
+  const figures = (served: number, noShows: number) => ({
+    served,
+    no_shows: noShows,
+    rate: served + noShows === 0 ? null : noShows / (served + noShows),
+  });
+  const lines = new Map<
+    string,
+    { serviceId: number; name: string; month: string; with: NoShowRow[]; without: NoShowRow[] }
+  >();
+  for (const row of rows) {
+    const key = `${row.serviceId} ${row.month}`;
+    const line = lines.get(key) ?? {
+      serviceId: row.serviceId,
+      name: row.name,
+      month: row.month,
+      with: [],
+      without: [],
+    };
+    (row.reminded ? line.with : line.without).push(row);
+    lines.set(key, line);
+  }
+  const sum = (part: NoShowRow[]) =>
+    figures(
+      part.reduce((n, r) => n + r.served, 0),
+      part.reduce((n, r) => n + r.noShows, 0),
+    );
+  return [...lines.values()]
+    .sort((a, b) => a.name.localeCompare(b.name, "it") || a.serviceId - b.serviceId || a.month.localeCompare(b.month))
+    .map((line) => ({
+      hashid: ctx.ids.encode(line.serviceId),
+      name: line.name,
+      month: line.month,
+      with_reminder: sum(line.with),
+      without_reminder: sum(line.without),
+    }));
 }
 
 function emptyCounts(): Record<BookingStatus, number> {

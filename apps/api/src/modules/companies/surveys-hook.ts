@@ -18,3 +18,23 @@ export function setSurveyLookup(next: SurveyLookup): void {
 export function surveyLookup(): SurveyLookup {
   return lookup;
 }
+
+/**
+ * What attaching (or detaching, `surveyId` null) also records, in the attachment's transaction: the
+ * surveys module keeps which survey a service asks for and whether it is mandatory (issue 13).
+ */
+export type SurveyAttachedHook = (
+  tx: Executor,
+  attachment: { healthServiceId: number; companyId: number; surveyId: number | null; mandatory: boolean },
+) => Promise<void>;
+
+let attachedHook: SurveyAttachedHook = async () => {};
+
+/** The surveys module registers it once, when it is registered. */
+export function setSurveyAttachedHook(next: SurveyAttachedHook): void {
+  attachedHook = next;
+}
+
+export function surveyAttachedHook(): SurveyAttachedHook {
+  return attachedHook;
+}

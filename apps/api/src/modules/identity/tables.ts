@@ -47,6 +47,9 @@ export const users = pgTable(
     // E-mail and username are case-insensitive identifiers.
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    // The administrator's dashboard and registrations pages count accounts by type and since a day (issue 14).
+    index("users_created_idx").on(t.createdAt),
+    index("users_type_live_idx").on(t.type).where(sql`${t.deletedAt} is null`),
   ],
 );
 

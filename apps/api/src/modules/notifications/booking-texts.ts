@@ -83,6 +83,11 @@ export function textForCitizen(action: string, facts: BookingFacts): Text {
     }
     case "close":
       return { title: "Prenotazione evasa", body: `${company} ha segnato come evasa ${what(facts)}.` };
+    case "no_show":
+      return {
+        title: "Mancata presentazione",
+        body: `${company} ha registrato che non ti sei presentato per ${what(facts)}. Per chiarimenti contatta la struttura.`,
+      };
     case "notes":
       return { title: "Note aggiornate", body: `${company} ha aggiornato le note ${ofWhat(facts)}.` };
     case "message":

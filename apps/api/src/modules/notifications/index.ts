@@ -12,4 +12,6 @@ export {
   notifyBookingChange,
   notifyBookingChanges,
 } from "./booking-hook.ts";
+// The start-up seed: bookings' demo data says which of its past appointments had a reminder.
+export { type DemoReminder, seedDemoReminders } from "./reminders/demo-data.ts";
 export { notifyUser, readMessageNotifications } from "./service.ts";

@@ -23,6 +23,7 @@ import { createPushSender } from "../../platform/push/sender.ts";
 import { resolveVapidKeys } from "../../platform/push/vapid.ts";
 import { CITIZEN, SIGNED_IN } from "./access-rules.ts";
 import { createEmailDispatcher, NOTIFICATION_EMAILS_JOB } from "./dispatcher.ts";
+import { popupQuestionsRoutes } from "./popup-questions/routes.ts";
 import * as reminders from "./reminders/service.ts";
 import { REMINDERS_JOB, runReminders } from "./reminders/service.ts";
 import * as service from "./service.ts";
@@ -52,6 +53,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> 
     cron: "*/5 * * * *",
     run: async () => void (await runReminders(ctx, pushSender, new Date(), app.log)),
   });
+
+  // Popup questions (spec 001 §7 Citizen shell helpers) and their administration: a folder of their own.
+  await app.register(popupQuestionsRoutes, { ctx });
 
   app.get(
     "/users/own/reminders",

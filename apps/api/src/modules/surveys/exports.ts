@@ -10,7 +10,7 @@ import * as repository from "./repository.ts";
 
 /** The PDF of a fill and the XLS of a survey's fills (spec 002 §7 `filled/pdf|xls`, issue 13). */
 
-const answerText = (question: TSurveyTemplate["domande"][number], answer: TSurveyAnswer | undefined): string => {
+export const answerText = (question: TSurveyTemplate["domande"][number], answer: TSurveyAnswer | undefined): string => {
   if (answer === null || answer === undefined) return "";
   const values = Array.isArray(answer) ? answer : [answer];
   // A file answer is the upload's hashid: the export names that a file is attached, not its bytes.
@@ -18,7 +18,7 @@ const answerText = (question: TSurveyTemplate["domande"][number], answer: TSurve
   return values.join("; ");
 };
 
-const romeDateTime = (date: Date) =>
+export const romeDateTime = (date: Date) =>
   new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", dateStyle: "short", timeStyle: "short" }).format(date);
 
 /** `GET activities/surveys/filled/pdf/{id}` and the person's own `activities/survey/filled/pdf/{id}`. */

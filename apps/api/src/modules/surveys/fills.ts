@@ -12,6 +12,7 @@ import {
   type TSurveyTemplate,
   USER_TYPES,
 } from "@cura/domain";
+import type { Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 // Public surfaces: an upload the filler may attach, the release of files a fill stops using, and
@@ -38,6 +39,7 @@ export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow):
     user: { hashid: ctx.ids.encode(row.userId) },
     filled_by: row.filledBy === null ? null : { hashid: ctx.ids.encode(row.filledBy) },
     company: row.companyId === null ? null : { hashid: ctx.ids.encode(row.companyId), name: row.companyName ?? "" },
+    reservation: row.bookingId === null ? null : { hashid: ctx.ids.encode(row.bookingId) },
     score: row.score,
     score_band: row.scoreBand,
     created_at: row.createdAt.toISOString(),
@@ -101,17 +103,23 @@ function assertFillable(survey: repository.SurveyRow, activityStatus: string) {
   if (!survey.active || survey.status !== "attivo") throw conflict(M.surveyInactive);
 }
 
-async function store(
+/**
+ * Stores a checked fill with its files' links in one transaction (a file is never linked to a fill
+ * that is not there); `within` runs first in that transaction (a lock, a check), `after` last with
+ * the new fill's key.
+ */
+export async function store(
   ctx: ModuleContext,
   p: Principal,
-  survey: repository.SurveyRow,
+  survey: Pick<repository.SurveyRow, "id" | "version" | "template">,
   answers: TSurveyAnswer[],
-  row: { userId: number; companyId: number | null; sessionId?: number | null },
+  row: { userId: number; companyId: number | null; sessionId?: number | null; bookingId?: number | null },
+  hooks: { within?: (tx: Executor) => Promise<void>; after?: (tx: Executor, fillId: number) => Promise<void> } = {},
 ) {
   const checked = await checkedAnswers(ctx, p, survey.template, answers);
-  // The fill and its files' links in one transaction: a file is never linked to a fill that is not there.
-  const id = await ctx.db.transaction((tx) =>
-    repository.insertFill(
+  const id = await ctx.db.transaction(async (tx) => {
+    await hooks.within?.(tx);
+    const fillId = await repository.insertFill(
       tx,
       {
         surveyId: survey.id,
@@ -124,10 +132,13 @@ async function store(
         score: checked.score,
         scoreBand: checked.scoreBand,
         sessionId: row.sessionId ?? null,
+        bookingId: row.bookingId ?? null,
       },
       checked.fileIds,
-    ),
-  );
+    );
+    await hooks.after?.(tx, fillId);
+    return fillId;
+  });
   return presentFill(ctx, (await repository.findFill(ctx.db, id)) as repository.FillRow);
 }
 

@@ -1,6 +1,9 @@
 import type { CuraModule } from "../../platform/module.ts";
+import { setSurveyAttachedHook, setSurveyLookup } from "../companies/index.ts";
 import { addFileReadRule, addFileReferenceRule } from "../files/index.ts";
+import { setTeleconsultSurveyProvider } from "../teleconsult/index.ts";
 import { mayReadFill } from "./access.ts";
+import { mayAttach, onTeleconsultRequested, pendingSurvey } from "./links.ts";
 import * as repository from "./repository.ts";
 import { surveysRoutes } from "./routes.ts";
 
@@ -13,6 +16,19 @@ addFileReadRule(async (ctx, principal, fileId) => {
   return rows.some((fill) => mayReadFill(principal, fill));
 });
 addFileReferenceRule((db, fileId) => repository.fileInUse(db, fileId));
+
+/**
+ * A health service attaches a survey enabled for its company; the surveys module keeps which one and
+ * whether it is mandatory. A quick or paediatric teleconsult request to a company whose service of
+ * that kind has a mandatory survey waits for it (suspended), and the pending call shows it.
+ */
+setSurveyLookup(mayAttach);
+setSurveyAttachedHook(async (tx, attachment) => {
+  // Only a survey that exists is recorded (the lookup vouched for it; a test's stand-in may not).
+  const exists = attachment.surveyId !== null && (await repository.findSurvey(tx, attachment.surveyId)) !== null;
+  await repository.setServiceSurvey(tx, { ...attachment, surveyId: exists ? attachment.surveyId : null });
+});
+setTeleconsultSurveyProvider({ requested: onTeleconsultRequested, pendingSurvey });
 
 /** Screening activities, surveys and their fills (issue 13). Nothing is exported to other modules yet. */
 export const surveysModule: CuraModule = { name: "surveys", routes: surveysRoutes };

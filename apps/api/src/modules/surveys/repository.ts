@@ -1,14 +1,17 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-// Read model of the companies module: a company's name inside this module's own queries.
-import { companyName } from "../companies/index.ts";
+// Read models of the companies module: a company's or a health service's name, a company's health
+// services under a platform service, inside this module's own queries.
+import { companyName, healthServiceIdsUnder, healthServiceName } from "../companies/index.ts";
 import {
   filledSurveyFiles,
   filledSurveys,
+  healthServiceSurveys,
   surveyActivities,
   surveyActivityCompanies,
   surveyCompanies,
   surveys,
+  suspendedSurveys,
 } from "./tables.ts";
 
 export type ActivityRow = typeof surveyActivities.$inferSelect & { companyName: string | null; surveysCount: number };
@@ -256,6 +259,7 @@ const fillColumns = {
   score: filledSurveys.score,
   scoreBand: filledSurveys.scoreBand,
   sessionId: filledSurveys.sessionId,
+  bookingId: filledSurveys.bookingId,
   createdAt: filledSurveys.createdAt,
   updatedAt: filledSurveys.updatedAt,
   surveyName: surveys.name,
@@ -393,4 +397,222 @@ export async function fileInUse(db: Executor, fileId: number): Promise<boolean> 
     .where(eq(filledSurveyFiles.fileId, fileId))
     .limit(1);
   return rows.length > 0;
+}
+
+// ---- Surveys of health services ---------------------------------------------------------------
+
+/** The companies module's attach hook: which survey a health service asks for, mandatory or not; null detaches. */
+export async function setServiceSurvey(
+  db: Executor,
+  row: { healthServiceId: number; companyId: number; surveyId: number | null; mandatory: boolean },
+): Promise<void> {
+  if (row.surveyId === null) {
+    await db.delete(healthServiceSurveys).where(eq(healthServiceSurveys.healthServiceId, row.healthServiceId));
+    return;
+  }
+  const values = { companyId: row.companyId, surveyId: row.surveyId, mandatory: row.mandatory, updatedAt: new Date() };
+  await db
+    .insert(healthServiceSurveys)
+    .values({ healthServiceId: row.healthServiceId, ...values })
+    .onConflictDoUpdate({ target: healthServiceSurveys.healthServiceId, set: values });
+}
+
+/** An open survey (active, not suspended, of an active activity) enabled for a company, as a condition. */
+const openFor = (companyId: number): SQL =>
+  and(
+    eq(surveys.active, true),
+    eq(surveys.status, "attivo"),
+    eq(surveyActivities.status, "attiva"),
+    surveyEnabledFor(companyId),
+  ) as SQL;
+
+export type ConnectedSurveyRow = SurveyRow & {
+  healthServiceId: number;
+  healthServiceName: string | null;
+  mandatory: boolean;
+};
+
+/** The open surveys a company's health services ask for (the booking wizard), by service; paged. */
+export async function listConnectedSurveys(
+  db: Executor,
+  options: { companyId: number; healthServiceId?: number; limit: number; offset: number },
+): Promise<{ rows: ConnectedSurveyRow[]; total: number }> {
+  const where = and(
+    eq(healthServiceSurveys.companyId, options.companyId),
+    options.healthServiceId === undefined
+      ? undefined
+      : eq(healthServiceSurveys.healthServiceId, options.healthServiceId),
+    openFor(options.companyId),
+  );
+  const from = () =>
+    db
+      .select({
+        ...surveyColumns,
+        healthServiceId: healthServiceSurveys.healthServiceId,
+        healthServiceName: healthServiceName(healthServiceSurveys.healthServiceId),
+        mandatory: healthServiceSurveys.mandatory,
+      })
+      .from(healthServiceSurveys)
+      .innerJoin(surveys, eq(surveys.id, healthServiceSurveys.surveyId))
+      .innerJoin(surveyActivities, eq(surveyActivities.id, surveys.activityId));
+  const [rows, totals] = await Promise.all([
+    from().where(where).orderBy(asc(healthServiceSurveys.healthServiceId)).limit(options.limit).offset(options.offset),
+    db
+      .select({ n: count() })
+      .from(healthServiceSurveys)
+      .innerJoin(surveys, eq(surveys.id, healthServiceSurveys.surveyId))
+      .innerJoin(surveyActivities, eq(surveyActivities.id, surveys.activityId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** The survey a health service asks for, whatever its state. */
+export async function serviceSurvey(db: Executor, healthServiceId: number) {
+  const rows = await db
+    .select({ surveyId: healthServiceSurveys.surveyId, mandatory: healthServiceSurveys.mandatory })
+    .from(healthServiceSurveys)
+    .where(eq(healthServiceSurveys.healthServiceId, healthServiceId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The open mandatory survey of a company's health services under a platform service (the first service's). */
+export async function mandatorySurveyUnder(db: Executor, companyId: number, positionRef: number) {
+  const rows = await db
+    .select({ healthServiceId: healthServiceSurveys.healthServiceId, surveyId: healthServiceSurveys.surveyId })
+    .from(healthServiceSurveys)
+    .innerJoin(surveys, eq(surveys.id, healthServiceSurveys.surveyId))
+    .innerJoin(surveyActivities, eq(surveyActivities.id, surveys.activityId))
+    .where(
+      and(
+        eq(healthServiceSurveys.companyId, companyId),
+        eq(healthServiceSurveys.mandatory, true),
+        sql`${healthServiceSurveys.healthServiceId} in ${healthServiceIdsUnder(companyId, positionRef)}`,
+        openFor(companyId),
+      ),
+    )
+    .orderBy(asc(healthServiceSurveys.healthServiceId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+// ---- Suspended surveys ------------------------------------------------------------------------
+
+export type SuspendedRow = typeof suspendedSurveys.$inferSelect;
+
+export async function insertSuspended(db: Executor, row: typeof suspendedSurveys.$inferInsert): Promise<void> {
+  await db.insert(suspendedSurveys).values(row).onConflictDoNothing();
+}
+
+/** A suspended survey; `lock` takes its row for the rest of the transaction (one fill however many race). */
+export async function findSuspended(db: Executor, id: number, lock = false): Promise<SuspendedRow | null> {
+  const query = db.select().from(suspendedSurveys).where(eq(suspendedSurveys.id, id)).limit(1);
+  const rows = lock ? await query.for("update") : await query;
+  return rows[0] ?? null;
+}
+
+export async function pendingSuspendedOf(db: Executor, bookingId: number): Promise<number | null> {
+  const rows = await db
+    .select({ id: suspendedSurveys.id })
+    .from(suspendedSurveys)
+    .where(and(eq(suspendedSurveys.bookingId, bookingId), isNull(suspendedSurveys.filledAt)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function markSuspendedFilled(db: Executor, id: number, filledSurveyId: number): Promise<void> {
+  await db.update(suspendedSurveys).set({ filledSurveyId, filledAt: new Date() }).where(eq(suspendedSurveys.id, id));
+}
+
+// ---- An activity's fills (reports) ------------------------------------------------------------
+
+export interface ActivityFillFilter {
+  activityId: number;
+  companyId: number | null;
+  from: Date | null;
+  to: Date | null;
+}
+
+const activityFillsWhere = (f: ActivityFillFilter) =>
+  and(
+    sql`${filledSurveys.surveyId} in (select ${surveys.id} from ${surveys} where ${surveys.activityId} = ${f.activityId})`,
+    f.companyId === null ? undefined : eq(filledSurveys.companyId, f.companyId),
+    f.from === null ? undefined : gte(filledSurveys.createdAt, f.from),
+    f.to === null ? undefined : lt(filledSurveys.createdAt, f.to),
+  );
+
+/** An activity's fills, newest first, paged. */
+export async function listActivityFills(
+  db: Executor,
+  filter: ActivityFillFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: FillRow[]; total: number }> {
+  const where = activityFillsWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(fillColumns)
+      .from(filledSurveys)
+      .innerJoin(surveys, eq(surveys.id, filledSurveys.surveyId))
+      .where(where)
+      .orderBy(desc(filledSurveys.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(filledSurveys).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** A batch of an activity's fills after `afterId` in key order (the activity's XLS). */
+export async function activityFillBatch(
+  db: Executor,
+  filter: ActivityFillFilter,
+  afterId: number | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: filledSurveys.id,
+      surveyId: filledSurveys.surveyId,
+      userId: filledSurveys.userId,
+      companyName: fillColumns.companyName,
+      answers: filledSurveys.answers,
+      template: filledSurveys.template,
+      score: filledSurveys.score,
+      scoreBand: filledSurveys.scoreBand,
+      createdAt: filledSurveys.createdAt,
+    })
+    .from(filledSurveys)
+    .where(and(activityFillsWhere(filter), afterId === null ? undefined : gt(filledSurveys.id, afterId)))
+    .orderBy(asc(filledSurveys.id))
+    .limit(limit);
+}
+
+/** The activity report's figures: fills per survey and company, and per score band. */
+export async function activityFillCounts(db: Executor, filter: ActivityFillFilter) {
+  return db
+    .select({
+      surveyId: filledSurveys.surveyId,
+      surveyName: surveys.name,
+      companyName: fillColumns.companyName,
+      scoreBand: filledSurveys.scoreBand,
+      n: count(),
+      meanScore: sql<number | null>`avg(${filledSurveys.score})::float8`,
+    })
+    .from(filledSurveys)
+    .innerJoin(surveys, eq(surveys.id, filledSurveys.surveyId))
+    .where(activityFillsWhere(filter))
+    .groupBy(filledSurveys.surveyId, surveys.name, filledSurveys.companyId, filledSurveys.scoreBand)
+    .orderBy(asc(surveys.name))
+    .limit(1000);
+}
+
+/** The surveys of an activity with their current templates (the XLS's columns). */
+export async function surveysOfActivity(db: Executor, activityId: number) {
+  return db
+    .select({ id: surveys.id, name: surveys.name, template: surveys.template })
+    .from(surveys)
+    .where(eq(surveys.activityId, activityId))
+    .orderBy(asc(surveys.id))
+    .limit(200);
 }

@@ -1,12 +1,17 @@
+import type { Readable } from "node:stream";
 import {
   SURVEY_MESSAGES as M,
   USER_TYPES,
   ZActivityBody,
+  ZActivityFillsQuery,
   ZActivityListQuery,
   ZActivityPagedResponse,
   ZActivityResponse,
   ZActivityStatusBody,
   ZActivityWithSurveysPagedResponse,
+  ZCompanyParams,
+  ZConnectedSurveyPagedResponse,
+  ZConnectedSurveysQuery,
   ZEnableBody,
   ZEnablementPagedResponse,
   ZFillBody,
@@ -19,6 +24,8 @@ import {
   ZMessage,
   ZPageQuery,
   ZPatientFillBody,
+  ZReportFilterBody,
+  ZReservationFillBody,
   ZSurveyActiveBody,
   ZSurveyCreateBody,
   ZSurveyEditBody,
@@ -26,7 +33,10 @@ import {
   ZSurveyPagedResponse,
   ZSurveyResponse,
   ZSurveyStatusBody,
+  ZSuspendedFillBody,
+  ZSuspendedSurveyResponse,
 } from "@cura/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
@@ -35,6 +45,8 @@ import * as activities from "./activities.ts";
 import * as definitions from "./definitions.ts";
 import { fillPdf, fillsWorkbook } from "./exports.ts";
 import * as fills from "./fills.ts";
+import * as links from "./links.ts";
+import * as reports from "./reports.ts";
 
 const tags = ["surveys"];
 
@@ -462,5 +474,145 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
         .header("cache-control", "private, no-store")
         .send(workbook.stream);
     },
+  );
+  // ---- Surveys of health services and reservations ----
+  app.get(
+    "/companies/connessa/surveys/:company",
+    {
+      config: { access: ANYONE },
+      schema: {
+        tags,
+        summary:
+          "The open surveys a company's health services ask for (the booking wizard; paged, optionally of a service)",
+        params: ZCompanyParams,
+        querystring: ZConnectedSurveysQuery,
+        response: { 200: ZConnectedSurveyPagedResponse },
+      },
+    },
+    async (request) => links.connectedSurveys(ctx, principalOf(request), request.params.company, request.query),
+  );
+
+  app.post(
+    "/reservations/survey/filled/new",
+    {
+      config: { access: CITIZEN },
+      schema: {
+        tags,
+        summary:
+          "The citizen's fill of the survey attached to a reservation's service, saved on the reservation (once)",
+        body: ZReservationFillBody,
+        response: { 201: ZFillResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await links.fillOnReservation(ctx, principalOf(request), request.body) }),
+  );
+
+  // ---- The mandatory survey of custom teleconsults ----
+  app.get(
+    "/activities/surveys/suspended/get/:id",
+    {
+      config: { access: CITIZEN },
+      schema: {
+        tags,
+        summary: "The citizen's suspended survey of a teleconsult request; 404 once filled",
+        params: ZIdParams,
+        response: { 200: ZSuspendedSurveyResponse },
+      },
+    },
+    async (request) => ({ data: await links.getSuspended(ctx, principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/activities/survey/suspended/filled",
+    {
+      config: { access: CITIZEN },
+      schema: {
+        tags,
+        summary: "Fill a suspended survey (checked like any fill), saved on the request's reservation",
+        body: ZSuspendedFillBody,
+        response: { 201: ZFillResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await links.fillSuspended(ctx, principalOf(request), request.body) }),
+  );
+
+  // ---- Activity reports ----
+  app.get(
+    "/activities/surveys/filled/activity/:hash",
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: "An activity's fills across its surveys (administrators; paged; dates and company filters)",
+        params: ZHashParams,
+        querystring: ZActivityFillsQuery,
+        response: { 200: ZFillPagedResponse },
+      },
+    },
+    async (request) => reports.fillsOfActivity(ctx, principalOf(request), request.params.hash, request.query),
+  );
+
+  app.get(
+    "/activities/report/filled/pdf/:id",
+    {
+      config: { access: BACK_OFFICE },
+      schema: {
+        tags,
+        summary: "An activity's report as PDF: fills per survey, company and score band (a manager: the company's)",
+        params: ZIdParams,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await reports.activityPdf(ctx, principalOf(request), request.params.id);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${pdf.name}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf.bytes);
+    },
+  );
+
+  const sendActivityWorkbook = (reply: FastifyReply, workbook: { name: string; stream: Readable }) =>
+    reply
+      .header("content-type", XLSX_TYPE)
+      .header("content-disposition", `attachment; filename="${workbook.name}.xlsx"`)
+      .header("cache-control", "private, no-store")
+      .send(workbook.stream);
+
+  app.get(
+    "/activities/report/filled/xls/:id",
+    {
+      config: { access: BACK_OFFICE },
+      schema: {
+        tags,
+        summary: "An activity's fills as XLS: a row per fill, a column per question of each survey (streamed)",
+        params: ZIdParams,
+      },
+    },
+    async (request, reply) =>
+      sendActivityWorkbook(
+        reply,
+        await reports.activityWorkbook(ctx, principalOf(request), request.params.id, {}, request.log),
+      ),
+  );
+
+  app.post(
+    "/activities/report/filled/xls/:hash",
+    {
+      config: { access: BACK_OFFICE },
+      schema: {
+        tags,
+        summary: "An activity's fills as XLS with filters (dates, company)",
+        params: ZHashParams,
+        body: ZReportFilterBody,
+      },
+    },
+    async (request, reply) =>
+      sendActivityWorkbook(
+        reply,
+        await reports.activityWorkbook(ctx, principalOf(request), request.params.hash, request.body, request.log),
+      ),
   );
 };

@@ -1,4 +1,5 @@
 import type { TSurveyAnswer, TSurveyTemplate } from "@cura/domain";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -11,9 +12,11 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
-// Foreign keys only: the surveys module writes nothing of the companies, identity or files modules.
-import { companies } from "../companies/tables.ts";
+// Foreign keys only: the surveys module writes nothing of the companies, identity, files or bookings modules.
+import { bookings } from "../bookings/tables.ts";
+import { companies, healthServices } from "../companies/tables.ts";
 import { storedFiles } from "../files/tables.ts";
 import { users } from "../identity/tables.ts";
 
@@ -131,12 +134,23 @@ export const filledSurveys = pgTable(
     scoreBand: text(),
     /** A survey session's compilation (issue 13 sessions, later); no foreign key until that table exists. */
     sessionId: integer(),
+    /**
+     * The reservation the fill was saved on (`reservations/survey/filled/new`, or a teleconsult's
+     * suspended survey): its company's managers read it there.
+     */
+    bookingId: integer().references(() => bookings.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("filled_surveys_survey_idx").on(t.surveyId, t.companyId, t.id),
     index("filled_surveys_user_idx").on(t.userId, t.id),
+    // The activity reports filter by date.
+    index("filled_surveys_survey_created_idx").on(t.surveyId, t.createdAt),
+    // One fill of a survey per reservation: a second is a 409, also when two race.
+    uniqueIndex("filled_surveys_booking_survey_unique")
+      .on(t.bookingId, t.surveyId)
+      .where(sql`${t.bookingId} is not null`),
   ],
 );
 
@@ -152,4 +166,61 @@ export const filledSurveyFiles = pgTable(
       .references(() => storedFiles.id, { onDelete: "restrict" }),
   },
   (t) => [primaryKey({ columns: [t.filledSurveyId, t.fileId] }), index("filled_survey_files_file_idx").on(t.fileId)],
+);
+
+/**
+ * The survey a company attached to one of its health services (`healthservices/survey/attach`),
+ * written by the companies module's hook in its transaction; `mandatory` makes a quick or paediatric
+ * teleconsult request to a service of that platform service suspend until the citizen fills it.
+ */
+export const healthServiceSurveys = pgTable(
+  "health_service_surveys",
+  {
+    healthServiceId: integer()
+      .primaryKey()
+      .references(() => healthServices.id, { onDelete: "cascade" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    surveyId: integer()
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    mandatory: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("health_service_surveys_company_idx").on(t.companyId, t.healthServiceId),
+    index("health_service_surveys_survey_idx").on(t.surveyId),
+  ],
+);
+
+/**
+ * A mandatory survey waiting for the citizen (spec 001 §3 Suspended survey): created with a quick or
+ * paediatric teleconsult request, filled once (`filledAt`), after which it answers 404.
+ */
+export const suspendedSurveys = pgTable(
+  "suspended_surveys",
+  {
+    id: serial().primaryKey(),
+    surveyId: integer()
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    healthServiceId: integer().references(() => healthServices.id, { onDelete: "set null" }),
+    filledSurveyId: integer().references(() => filledSurveys.id, { onDelete: "set null" }),
+    filledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("suspended_surveys_booking_unique").on(t.bookingId),
+    index("suspended_surveys_user_idx").on(t.userId, t.id),
+  ],
 );

@@ -27,6 +27,7 @@ import { currentUser } from "../identity/index.ts";
 import { notifyOperatorsOfRequest } from "./popups.ts";
 import { presentTeleconsult, serviceNameOf } from "./presenters.ts";
 import * as repository from "./repository.ts";
+import { teleconsultSurveyProvider } from "./surveys-hook.ts";
 
 type QuickKind = "rapido" | "pediatrico";
 
@@ -157,6 +158,13 @@ async function enter(
       deadline: new Date(now.getTime() + TELECONSULT_RESPONSE_MINUTES * 60_000),
       createdAt: now,
     });
+    // A company's service of this kind may require a survey first (issue 13): it waits, suspended.
+    await teleconsultSurveyProvider().requested(tx, {
+      bookingId,
+      companyId: target.companyId,
+      userId: principal.userId,
+      positionRef: TELECONSULT_REFS[kind],
+    });
     await notifyOperatorsOfRequest(tx, kind, target.operatorUserIds);
     return { bookingId };
   });
@@ -228,6 +236,7 @@ export async function pending(
   const full = await repository.findWithNames(ctx.db, row.bookingId);
   if (!full) return { has_pending: false, reservation: null };
   const shown = presentTeleconsult(ctx, full);
+  const suspended = await teleconsultSurveyProvider().pendingSurvey(ctx.db, row.bookingId);
   return {
     has_pending: true,
     reservation: {
@@ -236,8 +245,8 @@ export async function pending(
       deadline: shown.deadline,
       start: shown.start,
       service: { name: serviceNameOf(full) },
-      // The mandatory survey of custom teleconsults belongs to the surveys issue: none yet.
-      suspended_survey: null,
+      // The mandatory survey still to fill (the client's mustFillSurvey), null once filled.
+      suspended_survey: suspended === null ? null : { hashid: ctx.ids.encode(suspended) },
     },
   };
 }

@@ -47,6 +47,8 @@ export const teleconsults = pgTable(
   (t) => [
     index("teleconsults_company_kind_idx").on(t.companyId, t.kind, t.createdAt),
     index("teleconsults_user_idx").on(t.userId, t.createdAt),
+    // The back office's dashboard counts the requests asked today (admin/users/dashboard-repository.ts).
+    index("teleconsults_created_idx").on(t.createdAt),
     // The expiry job reads only the requests still waiting.
     index("teleconsults_waiting_deadline_idx").on(t.deadline).where(sql`${t.takenAt} is null and ${t.open}`),
     check("teleconsults_kind_check", sql`${t.kind} in ('rapido', 'pediatrico', 'specialistico')`),

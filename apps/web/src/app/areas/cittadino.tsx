@@ -173,6 +173,12 @@ export const citizenArea: AreaDefinition = {
       nav: { label: "nav.reminders", icon: "it-clock" },
     },
     {
+      // Spec 001 §2 questionario/compila/{quest?}: an open survey, reached by its link (no menu entry).
+      path: "questionario/compila/:quest?",
+      titleKey: "surveys.citizen.title",
+      Component: lazy(() => withCataloguePart("surveys", import("../../features/surveys/pages/FillSurveyPage.tsx"))),
+    },
+    {
       path: "manuali",
       titleKey: "manuals.title",
       Component: lazy(() => withCataloguePart("manuals", import("../../features/support/pages/ManualsPage.tsx"))),

@@ -29,6 +29,9 @@ const OperatorSearchPage = lazy(() =>
 
 const AslAppointmentsPage = lazy(() => import("../../features/patients/pages/AslAppointmentsPage.tsx"));
 
+// Screening (spec 002 §2 attivita/{section}/{action?}/{quest?}): activities, surveys, builder and fills.
+const SurveysArea = lazy(() => withCataloguePart("surveys", import("../../features/surveys/pages/SurveysArea.tsx")));
+
 /** The operator area (/operatore, user type 1): its pages and their menu, by permission, company level and service. */
 export const operatorArea: AreaDefinition = {
   area: "operatore",
@@ -236,6 +239,18 @@ export const operatorArea: AreaDefinition = {
       nav: { label: "patients.aslNav", icon: "it-calendar", service: 5 },
     },
     { path: "appuntamenti/:section", titleKey: "patients.asl.title", Component: AslAppointmentsPage },
+    {
+      // Spec 002 §2 menu rules: the Screening entry shows with either survey permission.
+      path: "attivita",
+      titleKey: "surveys.area.title",
+      Component: SurveysArea,
+      nav: {
+        label: "nav.screening",
+        icon: "it-check-circle",
+        permissions: [OPERATOR_PERMISSIONS.manageActivities, OPERATOR_PERMISSIONS.administerSurveys],
+      },
+    },
+    { path: "attivita/:section/:action?/:quest?", titleKey: "surveys.area.title", Component: SurveysArea },
     {
       path: "manuali",
       titleKey: "manuals.title",

@@ -22,6 +22,8 @@ import { Sidebar } from "./Sidebar.tsx";
 const ConfirmModal = lazyModal(() => import("../../ui/ConfirmModal.tsx").then((m) => m.ConfirmModal));
 // The chat-bot lives in the citizen area only (spec 001 §2): its chunk loads there and goes when the area is left.
 const ChatbotWidget = lazy(() => import("../../features/chatbot/components/ChatbotWidget.tsx"));
+// The popup questions (spec 001 §2 "Citizen popup-question modal"): asked once the citizen area opens.
+const PopupQuestionModal = lazy(() => import("../../features/popup-questions/components/PopupQuestionModal.tsx"));
 
 const SIDEBAR_ID = "cura-sidebar";
 
@@ -124,6 +126,7 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
       {definition.area === "cittadino" && gate.kind !== "consents" && gate.kind !== "awaitingEnabling" ? (
         <Suspense fallback={null}>
           <ChatbotWidget />
+          <PopupQuestionModal />
         </Suspense>
       ) : null}
       <ConfirmModal

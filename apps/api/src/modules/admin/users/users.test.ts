@@ -73,7 +73,17 @@ describe("GET utilities/dati/app", () => {
     expect(data.users_by_type.cittadini).toBeGreaterThanOrEqual(3);
     expect(data.active_companies).toBeGreaterThanOrEqual(2);
     expect(Object.keys(data.bookings_today).sort()).toEqual([...BOOKING_STATUSES].sort());
-    expect(typeof data.teleconsults_today).toBe("number");
+    // Today in Rome: an appointment today, or a request without one asked today.
+    const counted = (await t.database.db.execute(sql`
+        select count(*)::int as n from teleconsults t join bookings b on b.id = t.booking_id
+        where (b.start_at >= date_trunc('day', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome'
+               and b.start_at < (date_trunc('day', now() at time zone 'Europe/Rome') + interval '1 day') at time zone 'Europe/Rome')
+           or (b.start_at is null
+               and t.created_at >= date_trunc('day', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome'
+               and t.created_at < (date_trunc('day', now() at time zone 'Europe/Rome') + interval '1 day') at time zone 'Europe/Rome')`)) as {
+      rows: Array<{ n: number }>;
+    };
+    expect(data.teleconsults_today).toBe(counted.rows[0]?.n);
     expect(data.registrations.week).toBeGreaterThanOrEqual(data.registrations.today);
     // No alert table yet: the figure is left out rather than shown as 0.
     expect(data).not.toHaveProperty("open_alerts");

@@ -1,4 +1,4 @@
-import type { SettingValue, TCreateSettingBody, TRole, TSetting, TUpdateSettingBody } from "@cura/domain";
+import type { TCreateSettingBody, TRole, TSetting, TUpdateSettingBody } from "@cura/domain";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 

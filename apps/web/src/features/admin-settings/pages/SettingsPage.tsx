@@ -3,6 +3,7 @@ import { FormMessage } from "../../../ui/form.tsx";
 import { useAdminSettings } from "../api/settings.ts";
 import { AslSection } from "../components/AslSection.tsx";
 import { NewSettingForm } from "../components/NewSettingForm.tsx";
+import { PopupQuestionsSection } from "../components/PopupQuestionsSection.tsx";
 import { SettingsTable } from "../components/SettingsTable.tsx";
 
 /**
@@ -33,6 +34,13 @@ export default function SettingsPage() {
         ) : null}
         {settings.isError ? <FormMessage kind="error">{settings.error.message}</FormMessage> : null}
         {settings.data ? <SettingsTable settings={settings.data} /> : null}
+      </section>
+      <section aria-labelledby="settings-popup-questions-title" className="mb-5">
+        <h2 id="settings-popup-questions-title" className="h4">
+          {t("adminSettings.popupQuestions.title")}
+        </h2>
+        <p>{t("adminSettings.popupQuestions.intro")}</p>
+        <PopupQuestionsSection />
       </section>
       <section aria-labelledby="settings-asl-title">
         <h2 id="settings-asl-title" className="h4">

@@ -1,4 +1,5 @@
 import type { TCompanyStatistics } from "@cura/domain";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { periodLabel } from "./format.ts";
 
@@ -90,6 +91,76 @@ export function OverTimeTable({ stats }: { stats: TCompanyStatistics }) {
               </td>
             ))}
             <td className="text-end">{p.total}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+type NoShowFigures = TCompanyStatistics["no_shows"][number]["with_reminder"];
+
+/**
+ * The no-show rates per service and month, with and without a reminder (issue 12): two column
+ * groups under one header row each, so that a screen reader reads "Con promemoria, Tasso" for a cell.
+ */
+export function NoShowTable({ stats }: { stats: TCompanyStatistics }) {
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 1 });
+  const groups = [
+    { key: "with_reminder", label: t("analytics.noShowRates.withReminder") },
+    { key: "without_reminder", label: t("analytics.noShowRates.withoutReminder") },
+  ] as const;
+  const figures = (f: NoShowFigures) => (
+    <>
+      <td className="text-end">{f.served}</td>
+      <td className="text-end">{f.no_shows}</td>
+      <td className="text-end">{f.rate === null ? t("analytics.noShowRates.noRate") : percent.format(f.rate)}</td>
+    </>
+  );
+  return (
+    <table className="table table-sm" data-testid="statistics-no-show-table">
+      <caption>{t("analytics.noShowRates.caption")}</caption>
+      <colgroup span={2} />
+      <colgroup span={3} />
+      <colgroup span={3} />
+      <thead>
+        <tr>
+          <th scope="col" rowSpan={2}>
+            {t("analytics.service")}
+          </th>
+          <th scope="col" rowSpan={2}>
+            {t("analytics.noShowRates.month")}
+          </th>
+          {groups.map((g) => (
+            <th scope="colgroup" colSpan={3} className="text-center" key={g.key}>
+              {g.label}
+            </th>
+          ))}
+        </tr>
+        <tr>
+          {groups.map((g) => (
+            <Fragment key={g.key}>
+              <th scope="col" className="text-end">
+                {t("analytics.noShowRates.served")}
+              </th>
+              <th scope="col" className="text-end">
+                {t("analytics.noShowRates.noShows")}
+              </th>
+              <th scope="col" className="text-end">
+                {t("analytics.noShowRates.rate")}
+              </th>
+            </Fragment>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {stats.no_shows.map((line) => (
+          <tr key={`${line.hashid}-${line.month}`}>
+            <th scope="row">{line.name}</th>
+            <td>{periodLabel(line.month, "month", i18n.language)}</td>
+            {figures(line.with_reminder)}
+            {figures(line.without_reminder)}
           </tr>
         ))}
       </tbody>

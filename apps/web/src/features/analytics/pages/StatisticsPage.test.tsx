@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeUser, mockFetch, renderApp, signInAs } from "../../../test/helpers.tsx";
 
-const zero = { ricevuto: 0, in_attesa: 0, confermato: 0, evaso: 0, rifiutato: 0, annullato: 0 };
+const zero = { ricevuto: 0, in_attesa: 0, confermato: 0, evaso: 0, non_presentato: 0, rifiutato: 0, annullato: 0 };
 const stats = {
   from: "2026-11-02",
   to: "2026-11-04",
@@ -27,6 +27,7 @@ const stats = {
     { period: "2026-11-03", total: 0, by_status: zero },
     { period: "2026-11-04", total: 1, by_status: { ...zero, rifiutato: 1 } },
   ],
+  no_shows: [],
 };
 
 const company = (level: number) => ({

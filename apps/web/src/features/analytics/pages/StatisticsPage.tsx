@@ -5,11 +5,12 @@ import { useSession } from "../../../lib/session.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { type StatisticsFilter, useStatistics } from "../api/statistics.ts";
 import { useStatisticsCharts } from "../components/StatisticsCharts.tsx";
-import { OverTimeTable, ServiceTable, StatusTable } from "../components/StatisticsTables.tsx";
+import { NoShowTable, OverTimeTable, ServiceTable, StatusTable } from "../components/StatisticsTables.tsx";
 
 /**
  * `/operatore/analitiche` (spec 002 §2, first-level companies only): the company's bookings by
- * status, by health service and over time, each as an ECharts chart with its data table.
+ * status, by health service and over time, each as an ECharts chart with its data table; then the
+ * no-show rates per service and month, with and without reminders (issue 12), as a table.
  */
 export default function StatisticsPage() {
   const { t } = useTranslation();
@@ -100,6 +101,21 @@ function StatisticsView({ stats }: { stats: TCompanyStatistics }) {
       <Panel id="statistics-time" title={t("analytics.overTime")} chart={charts.overTime}>
         <OverTimeTable stats={stats} />
       </Panel>
+      <section aria-labelledby="statistics-no-shows-title" className="mb-5" data-testid="statistics-no-shows">
+        <h2 id="statistics-no-shows-title" className="h4">
+          {t("analytics.noShowRates.title")}
+        </h2>
+        <p>{t("analytics.noShowRates.intro")}</p>
+        {stats.no_shows.length === 0 ? (
+          <p>{t("analytics.noShowRates.empty")}</p>
+        ) : (
+          // A table wider than a phone scrolls in its box, which takes the focus (as Panel's).
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard
+          <section className="table-responsive" tabIndex={0} aria-labelledby="statistics-no-shows-title">
+            <NoShowTable stats={stats} />
+          </section>
+        )}
+      </section>
     </>
   );
 }

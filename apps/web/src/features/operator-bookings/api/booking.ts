@@ -39,6 +39,7 @@ export const operatorActions = {
     api.post<TBooking>(`reservations/company/reject/${path(hashid)}`, { reason }),
   propose: (hashid: string, start: string) => api.put<TBooking>(`reservations/date/change/${path(hashid)}`, { start }),
   close: (hashid: string) => api.post<TBooking>(`reservations/company/close/${path(hashid)}`),
+  noShow: (hashid: string) => api.post<TBooking>(`reservations/company/noshow/${path(hashid)}`),
   notes: (hashid: string, notes: string | null) => api.patch<TBooking>(`reservations/notes/${path(hashid)}`, { notes }),
   confirmChangeRequest: (hashid: string) =>
     api.post<TOperatorBooking>(`reservations/company/confirmCR/${path(hashid)}`),

@@ -29,6 +29,7 @@ const STATUS_ACTIONS = new Set([
   "propose",
   "refuse",
   "close",
+  "no_show",
   "accept",
   "reject",
   "request_new_date",
@@ -42,7 +43,7 @@ function latest(history: readonly TBookingEvent[] | undefined) {
   return { change: changes.at(-1)?.action ?? null, any: withHandled.at(-1)?.action ?? null };
 }
 
-type Dialog = "confirm" | "close" | "refuse" | "propose" | "confirmCR" | "rejectCR" | null;
+type Dialog = "confirm" | "close" | "noShow" | "refuse" | "propose" | "confirmCR" | "rejectCR" | null;
 
 /**
  * /operatore/prenotazioni/dettaglio/:hashid: one booking of the company with what the operator may
@@ -252,6 +253,11 @@ export default function OperatorBookingDetailPage() {
                 {t("operatorBookings.actions.close")}
               </button>
             ) : null}
+            {allowed.includes("no_show") ? (
+              <button type="button" className="btn btn-outline-warning" onClick={() => open("noShow")}>
+                {t("operatorBookings.actions.noShow")}
+              </button>
+            ) : null}
             {allowed.includes("take_charge") || allowed.includes("acknowledge") ? (
               <button
                 type="button"
@@ -282,13 +288,15 @@ export default function OperatorBookingDetailPage() {
       </div>
 
       <ConfirmModal
-        isOpen={dialog === "confirm" || dialog === "confirmCR" || dialog === "close"}
+        isOpen={dialog === "confirm" || dialog === "confirmCR" || dialog === "close" || dialog === "noShow"}
         title={t(
           dialog === "close"
             ? "operatorBookings.actions.closeTitle"
-            : dialog === "confirmCR"
-              ? "operatorBookings.actions.confirmCRTitle"
-              : "operatorBookings.actions.confirmTitle",
+            : dialog === "noShow"
+              ? "operatorBookings.actions.noShowTitle"
+              : dialog === "confirmCR"
+                ? "operatorBookings.actions.confirmCRTitle"
+                : "operatorBookings.actions.confirmTitle",
         )}
         confirmLabel={t("common.yes")}
         cancelLabel={t("common.no")}
@@ -299,9 +307,11 @@ export default function OperatorBookingDetailPage() {
           run(
             dialog === "close"
               ? () => operatorActions.close(hashid)
-              : dialog === "confirmCR"
-                ? () => operatorActions.confirmChangeRequest(hashid)
-                : () => operatorActions.confirm(hashid),
+              : dialog === "noShow"
+                ? () => operatorActions.noShow(hashid)
+                : dialog === "confirmCR"
+                  ? () => operatorActions.confirmChangeRequest(hashid)
+                  : () => operatorActions.confirm(hashid),
             t("operatorBookings.actions.done"),
           )
         }
