@@ -28,14 +28,15 @@
  * BENCH_REUSE=1 reuses a kept one, applying new migrations first: how indexes are measured before/after).
  * A small run: `npm run bench:admin -- --users 100000 --bookings 500000`. Not part of npm test.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { backendCpu, backendCpuBetween } from "../bench-data.ts";
 import type { CapturedScenario, CapturedStatement } from "./baseline.ts";
+import { spawnMeasured, stop, usageOf, waitFor } from "./processes.ts";
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,8 +54,7 @@ const POOL_SIZE = 10;
 const PORTS = [4570, 4579];
 const TARGETS = { dashboard: 300, search: 100 };
 const ADMIN_EMAIL = "admin@cura.demo";
-const root = new URL("../..", import.meta.url).pathname;
-const cpuReport = new URL("./cpu-report.ts", import.meta.url).pathname;
+const _root = new URL("../..", import.meta.url).pathname;
 
 const { openDatabase } = await import("../../apps/api/src/db/client.ts");
 const { migrate } = await import("../../apps/api/src/db/migrate.ts");
@@ -351,60 +351,6 @@ async function generate(sql: pg.Client): Promise<void> {
 
 // ─── Processes ───────────────────────────────────────────────────────────────────────────────
 
-function spawnMeasured(script: string, env: Record<string, string>, log: string): ChildProcess {
-  const out = createWriteStream(log);
-  const child = spawn(process.execPath, ["--import", cpuReport, script], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  return child;
-}
-
-async function waitFor(target: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${target}: the process exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(target)).status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${target} did not answer within 120 s`);
-}
-
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** The child's own CPU time so far (ms) and RSS (MB), asked over IPC (cpu-report.ts). */
-function usageOf(child: ChildProcess): Promise<{ cpuMs: number; rssMb: number }> {
-  return new Promise((resolve, reject) => {
-    const listener = (message: unknown) => {
-      const m = message as { cpuMs?: unknown; rssMb?: unknown } | null;
-      if (typeof m?.cpuMs !== "number" || typeof m.rssMb !== "number") return;
-      clearTimeout(timer);
-      child.off("message", listener);
-      resolve({ cpuMs: m.cpuMs, rssMb: m.rssMb });
-    };
-    const timer = setTimeout(() => {
-      child.off("message", listener);
-      reject(new Error("no CPU report within 5 s"));
-    }, 5_000);
-    child.on("message", listener);
-    child.send("cpu");
-  });
-}
-
 /** A free port of this benchmark's range. */
 async function portInRange(skip: number[] = []): Promise<number> {
   const { createServer } = await import("node:net");
@@ -631,10 +577,12 @@ async function main(): Promise<void> {
     if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
 
-    // What to search: surnames, names with surnames, tax codes and e-mail prefixes of accounts spread over the table.
+    // What to search: surnames, names with surnames, tax codes and e-mail prefixes of accounts spread
+    // over the table, whatever its size (a fixed step found nobody in a small run).
     const { rows: people } = await sql.query<{ name: string; surname: string; cf: string; email: string }>(
       `select a.name, a.surname, a.cf, u.email from users u join anagrafiche a on a.user_id = u.id
-       where u.email like 'utente.%' and u.deleted_at is null and u.id % 9973 = 0 limit 50`,
+       where u.email like 'utente.%' and u.deleted_at is null
+         and u.id % greatest(1, (select count(*) from users) / 60)::int = 0 limit 50`,
     );
     const q = (text: string) => `/users/registrati?q=${encodeURIComponent(text)}`;
     const reads: Read[] = [

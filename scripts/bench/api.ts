@@ -21,15 +21,16 @@
  * docs/performance.md. It stops both servers and drops the database at the end, also on failure
  * (BENCH_KEEP=1 keeps the database, BENCH_REUSE=1 reuses a kept one). Not part of npm test.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort } from "../fault/common.ts";
 import type { CapturedScenario, CapturedStatement } from "./baseline.ts";
+import { spawnMeasured, stop, usageOf, waitFor } from "./processes.ts";
 
 process.env.BENCH_DATABASE ??= "cura_bench_api";
 process.env.BENCH_BOOKINGS ??= "250000";
@@ -49,71 +50,11 @@ const READ_CONNECTIONS = [10, 50];
 const WRITE_CONNECTIONS = 20;
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 const WRITERS = 20;
-const root = new URL("../..", import.meta.url).pathname;
-const cpuReport = new URL("./cpu-report.ts", import.meta.url).pathname;
+const _root = new URL("../..", import.meta.url).pathname;
 
 interface Child {
   process: ChildProcess;
   base: string;
-}
-
-function spawnMeasured(
-  script: string,
-  env: Record<string, string>,
-  log: string,
-  nodeFlags: string[] = [],
-): ChildProcess {
-  const out = createWriteStream(log);
-  const child = spawn(process.execPath, [...nodeFlags, "--import", cpuReport, script], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  return child;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within 90 s`);
-}
-
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** The child's own CPU time so far (ms), asked over IPC. */
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const listener = (message: unknown) => {
-      const cpuMs = (message as { cpuMs?: unknown } | null)?.cpuMs;
-      if (typeof cpuMs !== "number") return;
-      clearTimeout(timer);
-      child.off("message", listener);
-      resolve(cpuMs);
-    };
-    const timer = setTimeout(() => {
-      child.off("message", listener);
-      reject(new Error("no CPU report within 5 s"));
-    }, 5_000);
-    child.on("message", listener);
-    child.send("cpu");
-  });
 }
 
 // ─── Fixtures ────────────────────────────────────────────────────────────────────────────────
@@ -288,9 +229,9 @@ async function load(
     ...(setup ? { requests: [{ setupRequest: setup }] } : {}),
   });
   await autocannon(options(WARMUP_S));
-  const before = await cpuOf(target.process);
+  const before = (await usageOf(target.process)).cpuMs;
   const result = await autocannon(options(DURATION_S));
-  const after = await cpuOf(target.process);
+  const after = (await usageOf(target.process)).cpuMs;
   const requests = result.requests.total;
   return {
     rps: requests / DURATION_S,
@@ -393,7 +334,7 @@ async function main(): Promise<void> {
       join(workDir, "api.log"),
       PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     );
-    await waitFor(`${base}/health`, api);
+    await waitFor(`${base}/health`, api, 90_000);
 
     const citizen = await signIn(base, data.benchCitizenEmail(1));
     const operator = await signIn(base, operatorEmail);
@@ -456,7 +397,7 @@ async function main(): Promise<void> {
       },
       join(workDir, "baseline.log"),
     );
-    await waitFor(`${baselineBase}/none`, baseline);
+    await waitFor(`${baselineBase}/none`, baseline, 90_000);
     const apiChild: Child = { process: api, base };
     const baselineChild: Child = { process: baseline, base: baselineBase };
 
