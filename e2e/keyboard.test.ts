@@ -15,7 +15,7 @@ import {
 
 /**
  * Issue 15's keyboard-only journeys: registration, a booking with preferences, an operator confirming
- * one booking and proposing a date for another, driven only with Tab, Shift+Tab, Enter, Space, arrows
+ * one booking and proposing a date for another, a reading and a therapy in the health file, an administrator registering a company, driven only with Tab, Shift+Tab, Enter, Space, arrows
  * and Escape (no clicks, no `fill`: text is typed into the field the Tab key reached).
  *
  * On every step the focused element must show where the focus is (`focusRing` below), and on every
@@ -534,6 +534,98 @@ describe("keyboard-only journeys", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByTestId("booking-status").first().textContent()).toBe("In attesa di risposta");
+    await walkPage(page);
+    await expectAccessible(page);
+    await page.close();
+  });
+  it("4. a citizen records a blood-pressure reading and a therapy in her health file, with the keyboard only", async () => {
+    const page = await newPage(browser);
+    await keyboardSignIn(page, "giulia.esposito@cura.demo");
+    if (isPhone()) {
+      await tabTo(page, "Apri il menu");
+      await page.keyboard.press("Enter");
+    }
+    await tabTo(page, "Profilo sanitario");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/profilosanitario**");
+    await tabTo(page, "Parametri");
+    await page.keyboard.press("Enter");
+    await chooseOption(page, "Parametro", "Pressione diastolica (mmHg)");
+    await walkPage(page);
+
+    // The reading, in a dialog that keeps the focus and gives it back.
+    await tabTo(page, "Nuova misurazione");
+    await checkModal(page, "Nuova misurazione: Pressione diastolica");
+    await typeInto(page, "Valore (mmHg)", "85");
+    await expectAccessible(page);
+    await tabTo(page, "Salva");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByRole("table").getByRole("row").nth(1).textContent()).toContain("85 mmHg");
+
+    // A therapy written by hand, once a day in the morning, for a week.
+    await fromTop(page);
+    await tabTo(page, "Terapie");
+    await page.keyboard.press("Enter");
+    await tabTo(page, "Nuova terapia");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => h2(page, "Nuova terapia").count()).toBe(1);
+    await tabTo(page, (stop) => stop.type === "radio");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.getByLabel("Non in elenco (scritto a mano)").isChecked()).toBe(true);
+    await typeInto(page, "Nome del farmaco", "Sciroppo della nonna");
+    await typeInto(page, "Dosaggio", "1");
+    await chooseOption(page, "Unità", "bustina");
+    await chooseOption(page, "Via di somministrazione", "Orale");
+    await chooseOption(page, "Frequenza", "Volte al giorno");
+    await tabTo(page, "Mattina");
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.getByLabel("Mattina", { exact: true }).isChecked()).toBe(true);
+    await typeInto(page, "Data di inizio", typedDate(romeDay(0)));
+    await typeInto(page, "Data di fine", typedDate(romeDay(6)));
+    await typeInto(page, "Prescrittore", "Dott. Luca Verdi");
+    await chooseOption(page, "Fonte dell'informazione", "Medico di medicina generale");
+    await expectAccessible(page);
+    await tabTo(page, "Salva");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByText("Sciroppo della nonna").count()).toBeGreaterThan(0);
+    await walkPage(page);
+    await expectAccessible(page);
+    await page.close();
+  });
+  it("5. an administrator registers a company with its first operator, with the keyboard only", async () => {
+    const stamp = Date.now();
+    const name = `Farmacia della Tastiera ${stamp}`;
+    const email = `tastiera.${stamp}@example.it`;
+    const page = await newPage(browser);
+    await keyboardSignIn(page, "admin@cura.demo");
+    if (isPhone()) {
+      await tabTo(page, "Apri il menu");
+      await page.keyboard.press("Enter");
+    }
+    await tabTo(page, "Aziende");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/admin/aziende");
+    await walkPage(page);
+    await tabTo(page, "Nuova azienda");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/admin/aziende/nuova");
+    await typeInto(page, "Nome", name);
+    await chooseOption(page, "Sottotipo", "Farmacia rurale");
+    await typeInto(page, "Indirizzo", "Via dei Tasti 1");
+    await typeInto(page, "Comune", "Roma");
+    await typeInto(page, "Provincia (sigla)", "RM");
+    await typeInto(page, "Regione", "Lazio");
+    await typeInto(page, "CAP", "00186");
+    await typeInto(page, "E-mail dell'amministratore", email);
+    await typeInto(page, "Nome dell'amministratore", "Tina");
+    await typeInto(page, "Cognome dell'amministratore", "Tasti");
+    await expectAccessible(page);
+    await tabTo(page, "Registra l'azienda");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/admin/aziende/dettaglio/**");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    await expect.poll(() => page.getByTestId("operator-row").filter({ hasText: email }).count()).toBe(1);
     await walkPage(page);
     await expectAccessible(page);
     await page.close();
