@@ -58,7 +58,7 @@ const exceptions = [
     // The start-up seed's demo data (bookings, care relations, health records, readings, therapies,
     // surveys) looks up the demo world it is added to (the demo pharmacy, its services and operators, the demo
     // citizens) by name or e-mail. Seed code: no request runs it.
-    from: `${modules}(bookings|care|surveys|health/[^/]+)/demo-data\\.ts$`,
+    from: `${modules}(bookings|care|surveys|surveys/irst|sessions|health/[^/]+)/demo-data\\.ts$`,
     to: `${modules}(companies|identity)/tables\\.ts$`,
   },
   {
@@ -72,9 +72,10 @@ const exceptions = [
   {
     // The reminders job finds the due bookings and reserves their reminders in one set-based
     // statement, and reads what a batch needs to be written (service, company, contacts) in one
-    // join, read-only: 100,000 reminders cannot go through one service call each.
+    // join, read-only: 100,000 reminders cannot go through one service call each. The citizens' own
+    // agenda events are reminded the same way.
     from: `${modules}notifications/reminders/repository\\.ts$`,
-    to: `${modules}(bookings|companies|identity)/tables\\.ts$`,
+    to: `${modules}(agenda|bookings|companies|identity)/tables\\.ts$`,
   },
 ];
 

@@ -2,7 +2,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, followMenu, launchBrowser, newPage, settled, signIn } from "./browser.ts";
 
-/** Issue 12's journeys 3 (push), 4 (chat-bot and support request) and 6 (a reminder, a cancellation). */
+/**
+ * Issue 12's journeys 3 (push), 4 (chat-bot and support request), 5 (a Telegram bot linked, switched
+ * off, deleted) and 6 (a reminder, a cancellation).
+ */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -128,6 +131,55 @@ describe("channel journeys", () => {
     await page.waitForURL("**/cittadino/manuali");
     await settled(page);
     await expect.poll(() => page.getByRole("link", { name: "Manuale in italiano (PDF)" }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it("5. Telegram linked by a simulated webhook, toggled off after a confirm, deleted", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "giulia.esposito@cura.demo");
+    await followMenu(page, "Promemoria");
+    await page.waitForURL("**/cittadino/promemoria");
+    await settled(page);
+    await page.getByRole("button", { name: "Collega Telegram" }).click();
+    const open = page.getByRole("link", { name: "Apri Telegram" });
+    await open.waitFor();
+    const token = new URL((await open.getAttribute("href")) ?? "").searchParams.get("start") ?? "";
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expectAccessible(page);
+
+    // What Telegram would post once she pressed Start in the app (the development secret-token).
+    const chat = 905_005;
+    const update = (secret: string) =>
+      page.request.post(`${baseUrl()}/api/v1/bots/telegram/webhook`, {
+        headers: { "x-telegram-bot-api-secret-token": secret },
+        data: {
+          update_id: 1,
+          message: { message_id: 1, chat: { id: chat, type: "private" }, text: `/start ${token}` },
+        },
+      });
+    expect((await update("not-the-secret-0000")).status()).toBe(401);
+    expect((await update("cura-development-telegram-webhook-secret")).status()).toBe(200);
+    expect((await outbox(page, `telegram:${chat}`)).map((m) => m.text)).toEqual([
+      "Il tuo account Cura è collegato: riceverai qui i promemoria dei tuoi appuntamenti.",
+    ]);
+
+    await page.getByRole("button", { name: "Aggiorna l'elenco" }).click();
+    const toggle = page.getByRole("switch", { name: "Promemoria su Telegram (cura_dev_bot)" });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await page.locator("label", { hasText: "Promemoria su Telegram (cura_dev_bot)" }).click();
+    const confirmOff = page.getByRole("dialog", { name: "Disattivare la chat?" });
+    await confirmOff.waitFor();
+    await expectAccessible(page);
+    await confirmOff.getByRole("button", { name: "Disattiva" }).click();
+    await expect.poll(() => page.getByText("Bot disattivato", { exact: false }).first().isVisible()).toBe(true);
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+
+    await page.getByRole("button", { name: "Elimina Telegram (cura_dev_bot)" }).click();
+    const confirmDelete = page.getByRole("dialog", { name: "Eliminare la chat collegata?" });
+    await confirmDelete.waitFor();
+    await confirmDelete.getByRole("button", { name: "Elimina" }).click();
+    await expect.poll(() => page.getByText("Nessuna chat collegata.").isVisible()).toBe(true);
     await expectAccessible(page);
     await page.close();
   });

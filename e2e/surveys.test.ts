@@ -1,7 +1,16 @@
 import ExcelJS from "exceljs";
 import type { Browser, Download, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, followMenu, launchBrowser, newPage, settled, signIn } from "./browser.ts";
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  expectAccessible,
+  followMenu,
+  launchBrowser,
+  newPage,
+  settled,
+  signIn,
+} from "./browser.ts";
 
 /**
  * Issue 13's journey 1: an operator builds a survey with a show-if, a 12-option question (a select)
@@ -64,7 +73,7 @@ async function bytesOf(download: Download): Promise<Buffer> {
 }
 
 describe("surveys journeys", () => {
-  it("1. an operator builds a survey with a show-if, a select and buttons; a citizen fills it; the operator downloads PDF and XLS", async () => {
+  it("1 (and 4's second half). an operator builds a survey with a show-if, a select and buttons; a citizen fills it, resuming on another device; the operator downloads PDF and XLS", async () => {
     // The operator: Screening, Questionari, a new survey.
     const operator = await newPage(browser);
     await signIn(operator, OPERATOR);
@@ -127,7 +136,7 @@ describe("surveys journeys", () => {
     expect(hashid).toBeTruthy();
 
     // The citizen opens the survey's link: the consent first.
-    const citizen = await newPage(browser);
+    let citizen = await newPage(browser);
     await signIn(citizen, CITIZEN);
     await citizen.goto(`/cittadino/questionario/compila/${hashid}`);
     await expect.poll(() => citizen.getByRole("heading", { level: 1 }).textContent()).toBe(SURVEY);
@@ -139,11 +148,11 @@ describe("surveys journeys", () => {
     await start.click();
 
     // 1, required: Next disabled until answered, no Skip; three options are buttons (radios).
-    const player = citizen.getByTestId("survey-player");
-    const question = player.getByTestId("survey-question");
-    const progress = player.getByRole("progressbar");
-    const next = player.getByRole("button", { name: "Avanti" });
-    const skip = player.getByRole("button", { name: "Salta" });
+    let player = citizen.getByTestId("survey-player");
+    let question = player.getByTestId("survey-question");
+    let progress = player.getByRole("progressbar");
+    let next = player.getByRole("button", { name: "Avanti" });
+    let skip = player.getByRole("button", { name: "Salta" });
     await expect.poll(() => question.textContent()).toContain(FEVER);
     expect(await next.isDisabled()).toBe(true);
     expect(await skip.count()).toBe(0);
@@ -159,10 +168,31 @@ describe("surveys journeys", () => {
     // With one, the conditional question joins the survey.
     await expect.poll(() => progress.getAttribute("aria-valuetext")).toBe("Domanda 1 di 3");
     expect(await next.isDisabled()).toBe(false);
+    // Next saves the draft on the server (save and resume).
+    const draftSaved = citizen.waitForResponse(
+      (r) => r.url().includes("/api/v1/activities/surveys/draft/") && r.request().method() === "PUT",
+    );
     await next.click();
+    expect((await draftSaved).status()).toBe(200);
+    await expect.poll(() => question.textContent()).toContain(NOTES);
+
+    // Journey 4's second half: the half-filled questionnaire resumes later, on another device (a new
+    // sign-in), at the question after the last answered one, without asking the consent again.
+    await citizen.context().close();
+    citizen = await newPage(browser);
+    await signIn(citizen, CITIZEN);
+    await citizen.goto(`/cittadino/questionario/compila/${hashid}`);
+    player = citizen.getByTestId("survey-player");
+    question = player.getByTestId("survey-question");
+    progress = player.getByRole("progressbar");
+    next = player.getByRole("button", { name: "Avanti" });
+    skip = player.getByRole("button", { name: "Salta" });
+    await expect.poll(() => question.textContent()).toContain(NOTES);
+    expect(await citizen.getByTestId("survey-resumed").isVisible()).toBe(true);
+    expect(await citizen.getByRole("button", { name: "Inizia il questionario" }).count()).toBe(0);
+    expect(await progress.getAttribute("aria-valuetext")).toBe("Domanda 2 di 3");
 
     // 2, optional: Skip.
-    await expect.poll(() => question.textContent()).toContain(NOTES);
     expect(await skip.isEnabled()).toBe(true);
     await expectAccessible(citizen);
     await skip.click();
@@ -192,7 +222,9 @@ describe("surveys journeys", () => {
       .toBe(`Compilazioni: ${SURVEY}`);
     const fills = operator.getByTestId("fills-table");
     await expect.poll(() => fills.getByRole("row").count()).toBe(2); // the header and Maria's fill
-    const code = (await fills.getByRole("row").nth(1).getByRole("cell").nth(1).textContent())?.trim();
+    // The filler by name, then the fill's code.
+    expect((await fills.getByRole("row").nth(1).getByRole("cell").nth(1).textContent())?.trim()).toBe("Rossi Maria");
+    const code = (await fills.getByRole("row").nth(1).getByRole("cell").nth(2).textContent())?.trim();
     await expectAccessible(operator);
 
     // The first PDF of the server loads pdfmake and its fonts: seconds on a busy machine.
@@ -221,10 +253,115 @@ describe("surveys journeys", () => {
       Array.from((sheet.getRow(n).values as unknown[]).slice(1), (v) => (v == null ? "" : String(v)));
     expect(sheet.rowCount).toBe(2);
     const headers = cells(1);
-    expect(headers).toEqual(["Compilazione", "Utente", "Data", "Punteggio", FEVER, NOTES, MONTH]);
+    expect(headers).toEqual(["Compilazione", "Compilato per", "Data", "Punteggio", FEVER, NOTES, MONTH]);
     const answers = cells(2);
     expect(answers[0]).toBe(code);
+    expect(answers[1]).toBe("Rossi Maria");
     expect(answers.slice(4)).toEqual(["Sì", "", "Marzo"]);
     await operator.context().close();
+  }, 180_000);
+
+  it("2. a quick teleconsult to a service with a mandatory survey: the modal, consent, fill, close; reopening says it is already filled", async () => {
+    // The set-up through the API: a survey of the demo activity, a quick-teleconsult service of the
+    // pharmacy asking for it as mandatory, and the pharmacy's quick service on.
+    const setup = await newPage(browser);
+    const tokenOf = async (email: string) => {
+      const login = await setup.request.post(`${baseUrl()}/api/v1/users/login`, {
+        data: { email, password: DEMO_PASSWORD },
+      });
+      return { authorization: `Bearer ${(await login.json()).data.token as string}` };
+    };
+    const operatorAuth = await tokenOf(OPERATOR);
+    const citizenAuth = await tokenOf(CITIZEN);
+    const api = async (
+      method: "GET" | "POST" | "PATCH",
+      path: string,
+      headers: Record<string, string>,
+      data?: unknown,
+    ) => {
+      const response = await setup.request.fetch(`${baseUrl()}/api/v1/${path}`, { method, headers, data });
+      expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+      return (await response.json()).data;
+    };
+    const activities = await api("GET", `activities?q=${encodeURIComponent(ACTIVITY)}`, operatorAuth);
+    const name = `Triage rapido ${Date.now().toString(36)}`;
+    const survey = await api("POST", "activities/surveys/new", operatorAuth, {
+      activity: activities[0].hashid,
+      name,
+      template: {
+        nome: name,
+        info: INFO,
+        domande: [
+          { q: FEVER, o: FEVER_OPTIONS, r: true },
+          { q: NOTES, o: [] },
+        ],
+      },
+    });
+    const service = await api("POST", "healthservices", operatorAuth, {
+      name: `Teleconsulto rapido con triage ${Date.now().toString(36)}`,
+      slot_minutes: 30,
+      position_ref: 10,
+    });
+    await api("POST", `healthservices/survey/attach/${service.hashid}`, operatorAuth, {
+      survey: survey.hashid,
+      mandatory: true,
+    });
+    await api("PATCH", "services/10/operator/status", operatorAuth, { status: true });
+
+    const citizen = await newPage(browser);
+    try {
+      await signIn(citizen, CITIZEN);
+      await citizen.goto("/cittadino/teleconsulti/nuovo/tcemergenza");
+      const form = citizen.getByRole("form");
+      await expect.poll(() => form.isVisible()).toBe(true);
+      await citizen.getByLabel("Motivo della richiesta").fill("Febbre alta da ieri sera");
+      await citizen.getByRole("button", { name: "Invia la richiesta" }).click();
+
+      // The modal opens by itself: the consent first.
+      const dialog = citizen.getByRole("dialog");
+      await expect.poll(() => dialog.getByRole("heading", { name }).isVisible()).toBe(true);
+      await expect.poll(() => dialog.getByTestId("survey-info").textContent()).toBe(INFO);
+      await expectAccessible(citizen);
+      await tick(dialog, "Ho letto l'informativa e acconsento alla compilazione del questionario");
+      await dialog.getByRole("button", { name: "Inizia il questionario" }).click();
+      const question = dialog.getByTestId("survey-question");
+      await expect.poll(() => question.textContent()).toContain(FEVER);
+      await dialog.getByTestId("survey-option-buttons").getByText("Sì", { exact: true }).click();
+      await dialog.getByRole("button", { name: "Avanti" }).click();
+      await expect.poll(() => question.textContent()).toContain(NOTES);
+      await dialog.getByLabel("La tua risposta").fill("Ho preso un antipiretico");
+      await expectAccessible(citizen);
+      await dialog.getByRole("button", { name: "Invia il questionario" }).click();
+
+      // Saved: the modal closes, the flag clears.
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => citizen.getByText("Questionario salvato: la richiesta prosegue.").isVisible()).toBe(true);
+      const pending = await api("GET", "reservations/emergenza/pending", citizenAuth);
+      expect(pending.reservation.suspended_survey).toBeNull();
+
+      // Reopened, it says it is already filled, with the agenda's link.
+      await citizen.getByRole("button", { name: "Apri il questionario" }).click();
+      await expect.poll(() => dialog.getByText(/Hai già compilato questo questionario/).isVisible()).toBe(true);
+      expect(await dialog.getByRole("link", { name: "Vai all'agenda" }).getAttribute("href")).toBe("/cittadino/agenda");
+      await expectAccessible(citizen);
+    } finally {
+      // Leave the world as the other journeys expect it: the request withdrawn, the service off,
+      // the survey detached (no other quick request is suspended by it).
+      // The operator refuses it: a quick request starts when it is made, and a citizen cannot cancel
+      // a booking whose start has passed.
+      const left = await api("GET", "reservations/emergenza/pending", citizenAuth);
+      if (left.reservation)
+        await api("POST", `reservations/company/reject/${left.reservation.hashid}`, operatorAuth, { reason: 1 });
+      await api("POST", `healthservices/survey/attach/${service.hashid}`, operatorAuth, { survey: null });
+      await api("PATCH", "services/10/operator/status", operatorAuth, { status: false });
+      // The request popped up for the pharmacy's operators, the refusal for Maria: seen, or they would
+      // open over the next journey that signs either in (teleconsult.test.ts, on the same server).
+      for (const auth of [operatorAuth, citizenAuth]) {
+        const popups = (await api("GET", "popupnotifications?unseen=true", auth)) as Array<{ hashid: string }>;
+        for (const popup of popups) await api("PATCH", `popupnotifications/${popup.hashid}/seen`, auth);
+      }
+      await citizen.context().close();
+      await setup.context().close();
+    }
   }, 180_000);
 });

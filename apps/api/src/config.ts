@@ -110,6 +110,33 @@ const ZEnvironment = z.object({
   /** The manuals linked when none is registered; default: the PDFs built from docs/manuali. */
   MANUAL_FALLBACK_URL_IT: z.string().default("/manuali/manuale-it.pdf"),
   MANUAL_FALLBACK_URL_EN: z.string().default("/manuali/manuale-en.pdf"),
+  /**
+   * Messenger bots (reminders by Telegram and WhatsApp; notifications/bots). A messenger is enabled
+   * when its keys are given; without them, development and tests use a loopback into the dev outbox,
+   * and production says the messenger is not available. Telegram: the bot's token and @username
+   * (BotFather), and the secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token. WhatsApp
+   * (Cloud API): the access token, the phone number id, the business number (digits, for wa.me
+   * links), the app secret (X-Hub-Signature-256) and the webhook's verify token.
+   */
+  TELEGRAM_BOT_TOKEN: z.string().min(20).optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{5,32}$/)
+    .optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/)
+    .optional(),
+  TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+  WHATSAPP_TOKEN: z.string().min(20).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{8,15}$/)
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16).optional(),
+  WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -184,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       email: e.SUPPORT_EMAIL,
       manualFallback: { it: e.MANUAL_FALLBACK_URL_IT, en: e.MANUAL_FALLBACK_URL_EN },
     },
+    bots: botsConfig(e, production),
     /** The configured OpenID Connect broker per national identity; null: embedded (dev) or none. */
     nationalIdentity: {
       spid: identityBroker("SPID", e.SPID_ISSUER, e.SPID_CLIENT_ID, e.SPID_CLIENT_SECRET, production),
@@ -219,6 +247,71 @@ function identityBroker(
   // Kept exactly as given: it must equal the issuer of the broker's discovery document.
   return { issuer, clientId, clientSecret };
 }
+
+/**
+ * Each messenger: "live" with its keys, "loopback" (the dev outbox, fixed development secrets) where
+ * dev tools exist, else null (not available). Half a configuration is refused at start.
+ */
+function botsConfig(e: z.infer<typeof ZEnvironment>, production: boolean) {
+  const telegramKeys = [e.TELEGRAM_BOT_TOKEN, e.TELEGRAM_BOT_USERNAME, e.TELEGRAM_WEBHOOK_SECRET];
+  const whatsappKeys = [
+    e.WHATSAPP_TOKEN,
+    e.WHATSAPP_PHONE_NUMBER_ID,
+    e.WHATSAPP_NUMBER,
+    e.WHATSAPP_APP_SECRET,
+    e.WHATSAPP_VERIFY_TOKEN,
+  ];
+  if (telegramKeys.some(Boolean) && !telegramKeys.every(Boolean)) {
+    throw new Error(
+      "Invalid configuration: TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_USERNAME and TELEGRAM_WEBHOOK_SECRET go together",
+    );
+  }
+  if (whatsappKeys.some(Boolean) && !whatsappKeys.every(Boolean)) {
+    throw new Error(
+      "Invalid configuration: WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_NUMBER, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN go together",
+    );
+  }
+  const telegram = e.TELEGRAM_BOT_TOKEN
+    ? {
+        mode: "live" as const,
+        token: e.TELEGRAM_BOT_TOKEN,
+        username: e.TELEGRAM_BOT_USERNAME as string,
+        webhookSecret: e.TELEGRAM_WEBHOOK_SECRET as string,
+        apiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ""),
+      }
+    : production
+      ? null
+      : {
+          mode: "loopback" as const,
+          token: "",
+          username: "cura_dev_bot",
+          webhookSecret: "cura-development-telegram-webhook-secret",
+          apiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ""),
+        };
+  const whatsapp = e.WHATSAPP_TOKEN
+    ? {
+        mode: "live" as const,
+        token: e.WHATSAPP_TOKEN,
+        phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID as string,
+        number: e.WHATSAPP_NUMBER as string,
+        appSecret: e.WHATSAPP_APP_SECRET as string,
+        verifyToken: e.WHATSAPP_VERIFY_TOKEN as string,
+        apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ""),
+      }
+    : production
+      ? null
+      : {
+          mode: "loopback" as const,
+          token: "",
+          phoneNumberId: "0",
+          number: "390000000000",
+          appSecret: "cura-development-whatsapp-app-secret",
+          verifyToken: "cura-development-whatsapp-verify-token",
+          apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ""),
+        };
+  return { telegram, whatsapp };
+}
+export type BotsConfig = ReturnType<typeof botsConfig>;
 
 /** Development-only fixed keys: fine for local data, refused in production above. */
 function devKey(purpose: string): string {

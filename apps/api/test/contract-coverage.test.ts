@@ -8,7 +8,7 @@ import { operationsOf } from "./openapi.ts";
  * module, how many of them the OpenAPI document serves, and holds the modules declared complete to
  * all of their calls. A module joins COMPLETE_MODULES when its issue is resolved.
  */
-const COMPLETE_MODULES: string[] = ["archives", "care", "companies", "documents", "identity", "support"];
+const COMPLETE_MODULES: string[] = ["archives", "care", "companies", "documents", "identity", "sessions", "support"];
 
 /** Routes we serve that the spec does not list, each with its reason. */
 const EXTRA_ROUTES: Record<string, string> = {
@@ -33,6 +33,12 @@ const EXTRA_ROUTES: Record<string, string> = {
   "GET admin/reports/growth": "dashboard 2 of admin reports: growth of enrolled users by region (issue 14)",
   "GET admin/reports/activity": "dashboard 3 of admin reports: citizen activity and returns within 30 days (issue 14)",
   "GET health": "liveness and database check for load balancers",
+  "GET survey-sessions/{id}":
+    "one session for the administrator's sessioni page and the builder (the spec names only the company's own, issue 13)",
+  "GET activities/surveys/draft/{id}":
+    "save and resume: the citizen's draft of a survey, resumed on any device (issue 13 Beyond the spec)",
+  "PUT activities/surveys/draft/{id}": "save and resume: each Next saves the draft (issue 13 Beyond the spec)",
+  "DELETE activities/surveys/draft/{id}": "save and resume: the citizen discards a draft to start over (issue 13)",
   "GET teleconsult/room/{id}":
     "the call's state for a member: window, deadline, ICE servers with short-lived TURN credentials (issue 10 signalling)",
   "POST teleconsult/room/{id}/end": "'Termina': either party ends the teleconsultation early (spec 001 §4, issue 10)",
@@ -42,6 +48,11 @@ const EXTRA_ROUTES: Record<string, string> = {
   "POST teleconsult/guest/state":
     "a guest asks, with the socket token, whether they were admitted: a socket opened after the admission missed its push (issue 10)",
   "GET push/key": "the VAPID public key a page subscribes with (issue 12 Web Push)",
+  "POST users/bots/link":
+    "a Telegram or WhatsApp deep link with a single-use linking token (issue 12 Bots: 'linking by deep link'); kept out of GET users/bots/access so that reading the list mints nothing",
+  "POST bots/telegram/webhook": "Telegram's webhook, secret-token header checked (issue 12 Bots)",
+  "POST bots/whatsapp/webhook": "WhatsApp Cloud API's webhook, X-Hub-Signature-256 checked (issue 12 Bots)",
+  "GET bots/whatsapp/webhook": "WhatsApp Cloud API's subscription handshake (hub.challenge; issue 12 Bots)",
   "POST utilities/contatti":
     "the public home's contact form whose messages users/contatti/pubblici lists (issue 14; the spec shows no path)",
   "POST admin/manuals":
@@ -71,6 +82,11 @@ const EXTRA_ROUTES: Record<string, string> = {
   "GET patientarchives/{id}/file": "download a health-file document, the read logged for the person (issue 11)",
   "GET users/own/healthreads": "'Chi ha consultato i miei dati' (issue 11, beyond the spec)",
   "GET users/own/fhir/ips": "the FHIR R4 International Patient Summary export (issue 11, beyond the spec)",
+  "POST activities/irst/farmaco":
+    "IRST: the patient (or a consented caregiver) adds a drug of the catalogue to the reconciliation; the spec lists the list, delete and novar calls but no add (issue 13)",
+  "POST activities/irst/altro": "IRST: adds another product (supplement, herbal…) to the reconciliation (issue 13)",
+  "DELETE activities/irst/farmaco/{id}": "the proper verb beside the spec's GET activities/irst/farmaco/delete/{id}",
+  "DELETE activities/irst/altro/{id}": "the proper verb beside the spec's GET activities/irst/altro/delete/{id}",
   "PATCH therapies/{hashid}/state":
     "suspend and resume a therapy after confirmation (spec 001 §4 Therapy states; the spec names the states, not the call)",
   "GET therapies/{hashid}/intakes": "the scheduled intakes of a therapy and their marks (issue 11 Adherence)",

@@ -97,7 +97,8 @@ export const PAGE_PARTS = {
   documents: ["documents"],
   caregivers: ["caregivers"],
   emergencyContacts: ["emergencyContacts"],
-  reminders: ["reminders"],
+  // The notification channels page shows the messenger bots' section (features/bots).
+  reminders: ["reminders", "bots"],
   manuals: ["manuals"],
   support: ["supportRequest"],
   adminDownloads: ["adminDownloads"],
@@ -111,6 +112,10 @@ export const PAGE_PARTS = {
   adminReports: ["adminReports"],
   // Screening (issue 13): the operator's activities and surveys, the citizen's questionnaire.
   surveys: ["surveys"],
+  // Survey sessions (issue 13): the operator's and the administrator's pages, with the survey player.
+  sessions: ["sessions", "surveys"],
+  // IRST, the oncology therapy reconciliation (issue 13): the citizen's page.
+  irst: ["irst"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LayoutPart = keyof typeof CATALOGUE_PARTS;

@@ -1,4 +1,5 @@
 export * from "./booking-states.ts";
+export * from "./bots.ts";
 export * from "./constants.ts";
 export * from "./contracts/admin-bookings.ts";
 export * from "./contracts/admin-catalogue.ts";
@@ -37,8 +38,10 @@ export * from "./contracts/surveys.ts";
 export * from "./contracts/teleconsult.ts";
 export * from "./contracts/teleconsult-room.ts";
 export * from "./errors.ts";
+export * from "./irst.ts";
 export * from "./national-identity.ts";
 export * from "./operator-booking-actions.ts";
+export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./surveys/template.ts";
 export * from "./validation/age.ts";

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -77,6 +78,12 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
+/**
+ * The extensions every PGlite is created with: the migrations create them (pg_trgm: the administrator's
+ * user search), and a copy of a migrated database needs them loaded to open.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** PostgreSQL when a URL is given, otherwise PGlite persisted under `<dataDir>/pg`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl && !options.pglite) {
@@ -133,7 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const dir = `${options.dataDir ?? "./data"}/pg`;
     // PGlite does not create parent folders itself.
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: dir });
+    pglite = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
   }
   const instance = pglite;
   const db = drizzlePglite(instance, { schema, casing: "snake_case" }) as unknown as Database;

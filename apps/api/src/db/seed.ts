@@ -23,7 +23,9 @@ import { seedDemoTherapies } from "../modules/health/therapies/demo-data.ts";
 import { anagrafiche, users } from "../modules/identity/tables.ts";
 import { seedDemoPopupQuestions } from "../modules/notifications/popup-questions/demo-data.ts";
 import { companyPatients } from "../modules/patients/tables.ts";
+import { seedDemoSessions } from "../modules/sessions/demo-data.ts";
 import { seedDemoSurveys } from "../modules/surveys/demo-data.ts";
+import { seedDemoIrst } from "../modules/surveys/irst/demo-data.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import type { Database, Transaction } from "./client.ts";
 
@@ -269,6 +271,10 @@ export async function seedDemoActivity(db: Database): Promise<void> {
   await seedDemoCare(db);
   // Screening activities, PHQ-9 and their fills at the demo pharmacy (issue 13).
   await seedDemoSurveys(db);
+  // Maria Rossi's IRST therapy reconciliation (issue 13).
+  await seedDemoIrst(db);
+  // A survey session of each type at the demo pharmacy (issue 13).
+  await seedDemoSessions(db);
   // One popup question live for citizens (issue 12).
   await seedDemoPopupQuestions(db);
   // Last: a year of activity for the reports, and their rollups over everything above (issue 14).

@@ -15,6 +15,7 @@ import { identityModule } from "./identity/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
 import { patientsModule } from "./patients/index.ts";
 import { productsModule } from "./products/index.ts";
+import { sessionsModule } from "./sessions/index.ts";
 import { supportModule } from "./support/index.ts";
 import { surveysModule } from "./surveys/index.ts";
 import { systemModule } from "./system/index.ts";
@@ -41,6 +42,7 @@ export const modules: CuraModule[] = [
   healthRecordsModule,
   healthTherapiesModule,
   surveysModule,
+  sessionsModule,
   teleconsultRoomModule,
   adminModule,
   devModule,

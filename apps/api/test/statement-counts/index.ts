@@ -1,11 +1,14 @@
 import { adminRoutes } from "./admin.ts";
 import { adminSettingsRoutes } from "./admin-settings.ts";
+import { botsRoutes } from "./bots.ts";
 import { careRoutes } from "./care.ts";
 import { documentsRoutes } from "./documents.ts";
 import { healthMeasurementsRoutes } from "./health-measurements.ts";
 import { healthRecordsRoutes } from "./health-records.ts";
 import { healthTherapiesRoutes } from "./health-therapies.ts";
+import { irstRoutes } from "./irst.ts";
 import { popupQuestionsRoutes } from "./popup-questions.ts";
+import { sessionsRoutes } from "./sessions.ts";
 import { supportRoutes } from "./support.ts";
 import { surveysRoutes } from "./surveys.ts";
 import { teleconsultRoutes } from "./teleconsult.ts";
@@ -26,5 +29,8 @@ export const ROUTE_SETS: RouteSet[] = [
   adminSettingsRoutes,
   adminRoutes,
   surveysRoutes,
+  irstRoutes,
   popupQuestionsRoutes,
+  botsRoutes,
+  sessionsRoutes,
 ];

@@ -103,8 +103,12 @@ describe("the gate in the shells", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Utenza in attesa di abilitazione" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/operatore/agenda");
     expect(screen.queryAllByRole("link", { name: /Agenda|Impostazioni/ })).toEqual([]);
-    // No company call is even tried: they would all answer 403.
-    expect(calls.filter((c) => !c.url.startsWith("/api/v1/users/fresh/me")).map((c) => c.url)).toEqual([]);
+    // No company call is even tried: they would all answer 403 (the public settings, read by every
+    // page's header for the brand's texts, need no company).
+    const companyCalls = calls.filter(
+      (c) => !c.url.startsWith("/api/v1/users/fresh/me") && !c.url.startsWith("/api/v1/utilities/settings"),
+    );
+    expect(companyCalls.map((c) => c.url)).toEqual([]);
 
     fireEvent.click(screen.getByRole("button", { name: "Controlla di nuovo" }));
     expect(await screen.findByText("La tua utenza è ancora in attesa di abilitazione.")).toBeTruthy();

@@ -28,10 +28,16 @@ export const ADMIN_USERS_MESSAGES = {
   messageTooLong: "Il messaggio può contenere al massimo 2000 caratteri",
   phoneInvalid: "Il numero di telefono deve contenere solo cifre e non superare 15 caratteri",
   dateInvalid: "Data non valida",
+  searchTooShort: "Inserisci almeno 3 caratteri",
   enableFailed: "Errore durante l'abilitazione dell'utenza",
   contactsLocked: "I contatti (e-mail e telefoni) li modifica solo l'utente stesso",
   taxCodeLocked: "Il codice fiscale lo modifica solo l'utente stesso",
 } as const;
+
+/** The fewest characters of a user search (`q`). */
+export const ADMIN_USERS_SEARCH_MIN = 3;
+/** The users page counts matches up to this many, then says "more than" (docs/performance.md). */
+export const ADMIN_USERS_COUNT_CAP = 10_000;
 
 export const ADMIN_USER_STATUSES = ["attivo", "sospeso"] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
@@ -40,8 +46,16 @@ const ZDay = z.iso.date({ error: ADMIN_USERS_MESSAGES.dateInvalid });
 
 /** `GET users/registrati` (and its export): the filters of the users page. */
 export const ZAdminUsersQuery = ZPageQuery.extend({
-  /** Name, surname, tax code or e-mail (contains, case-insensitive). */
-  q: z.string().trim().max(100).optional(),
+  /**
+   * Name, surname, tax code or e-mail (contains, case-insensitive): 3 characters or more, what a
+   * trigram index serves (empty: no search).
+   */
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((q) => q.length === 0 || q.length >= ADMIN_USERS_SEARCH_MIN, ADMIN_USERS_MESSAGES.searchTooShort)
+    .optional(),
   type: z.coerce.number().int().min(0).max(2).optional(),
   status: z.enum(ADMIN_USER_STATUSES).optional(),
   /** A company's hashid: its operators. */
@@ -70,7 +84,11 @@ export const ZAdminUser = z
   })
   .meta({ id: "AdminUser" });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
-export const ZAdminUsersResponse = z.object({ data: z.array(ZAdminUser), meta: ZPageMeta });
+export const ZAdminUsersResponse = z.object({
+  data: z.array(ZAdminUser),
+  /** `total_capped`: more than `total` match (counted up to ADMIN_USERS_COUNT_CAP only). */
+  meta: ZPageMeta.extend({ total_capped: z.boolean() }),
+});
 
 /** Registrations in the periods of the registrations page (Italian time; the week starts on Monday). */
 export const ZRegistrationCounts = z.object({

@@ -27,6 +27,8 @@ export const EMERGENCY_MESSAGES = {
   regione: "Regione non valida",
   provincia: "Provincia non valida per la regione scelta",
   comune: "Comune non valido per la provincia scelta",
+  /** Spec 000 §2.9: only citizens with a verified e-mail have emergency contacts. */
+  emailNotVerified: "I contatti di emergenza sono disponibili dopo aver verificato il tuo indirizzo e-mail",
 } as const;
 
 const text = (max: number) => z.string().trim().max(max, `Al massimo ${max} caratteri`);

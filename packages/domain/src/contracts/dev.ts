@@ -8,7 +8,7 @@ export const ZOutboxQuery = z.object({
 
 export const ZOutboxMessage = z.object({
   hashid: z.string(),
-  channel: z.enum(["email", "sms"]),
+  channel: z.enum(["email", "sms", "bot"]),
   to: z.string(),
   subject: z.string().nullable(),
   text: z.string(),

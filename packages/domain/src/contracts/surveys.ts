@@ -26,6 +26,9 @@ export const SURVEY_MESSAGES = {
   activityDeleted: "Raccolta eliminata",
   fillDeleted: "Compilazione eliminata",
   saved: "Dati salvati",
+  dailyLimit: "Hai già compilato questo questionario oggi: potrai compilarlo di nuovo domani",
+  draftDeleted: "Bozza eliminata",
+  draftIndex: "La domanda indicata non è nel questionario",
 } as const;
 const M = SURVEY_MESSAGES;
 
@@ -158,10 +161,10 @@ export const ZFillSummary = z
   .object({
     hashid: z.string(),
     survey: z.object({ hashid: z.string(), name: z.string() }),
-    /** The person the fill is about. */
-    user: z.object({ hashid: z.string() }),
+    /** The person the fill is about; `name` "Cognome Nome", null for an account without a personal record. */
+    user: z.object({ hashid: z.string(), name: z.string().nullable() }),
     /** Who wrote it (the person, or the operator who administered it). */
-    filled_by: z.object({ hashid: z.string() }).nullable(),
+    filled_by: z.object({ hashid: z.string(), name: z.string().nullable() }).nullable(),
     company: z.object({ hashid: z.string(), name: z.string() }).nullable(),
     /** The reservation it was saved on, if any (its company's operators read it there). */
     reservation: z.object({ hashid: z.string() }).nullable(),
@@ -178,6 +181,35 @@ export const ZFill = ZFillSummary.extend({ template: ZSurveyTemplate }).meta({ i
 export type TFill = z.infer<typeof ZFill>;
 
 export const ZFillResponse = envelope(ZFill);
+
+// ---- Drafts: save and resume (issue 13 "Beyond the spec") --------------------------------------
+
+/** Days a draft is kept after its last save; an older one is gone (filtered on read, removed nightly). */
+export const SURVEY_DRAFT_DAYS = 30;
+
+/**
+ * `PUT activities/surveys/draft/{id}`: the answers so far (one per question, null where none yet) and
+ * the question the filler goes to. Checked loosely: required answers may be missing, but what is
+ * there must fit its question.
+ */
+export const ZSurveyDraftBody = z.object({
+  answers,
+  next_index: z.number().int().min(0).max(199),
+});
+export type TSurveyDraftBody = z.infer<typeof ZSurveyDraftBody>;
+
+export const ZSurveyDraft = z
+  .object({
+    survey: z.object({ hashid: z.string() }),
+    answers: z.array(ZSurveyAnswer),
+    next_index: z.number(),
+    updated_at: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: "SurveyDraft" });
+export type TSurveyDraft = z.infer<typeof ZSurveyDraft>;
+/** `GET activities/surveys/draft/{id}`: the person's open draft of the survey, or null. */
+export const ZSurveyDraftResponse = envelope(ZSurveyDraft.nullable());
 export const ZFillPagedResponse = pagedEnvelope(ZFillSummary);
 
 // ---- Services, reservations, suspended surveys (issue 13) -------------------------------------

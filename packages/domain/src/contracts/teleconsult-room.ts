@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZEmail } from "../validation/email.ts";
+import { phoneProblem, ZPhonePrefix } from "../validation/phone.ts";
 import { envelope, ZHashid } from "./common.ts";
 
 /**
@@ -185,9 +186,15 @@ export const ZGuestInviteBody = z
   .object({
     name: z.string().trim().min(1, "Indica il nome dell'ospite").max(100),
     email: ZEmail.optional(),
+    /** The SMS goes to prefix + phone: the platform's phone rule (spec 000 §5), +39 unless said. */
+    prefix: ZPhonePrefix.optional(),
     phone: z
       .string()
-      .regex(/^\+?[0-9]{6,15}$/, "Numero di cellulare non valido")
+      .trim()
+      .superRefine((value, ctx) => {
+        const problem = phoneProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
       .optional(),
   })
   .strict()

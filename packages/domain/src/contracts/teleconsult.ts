@@ -22,7 +22,16 @@ export const TELECONSULT_MESSAGES = {
   notMovable: "Il teleconsulto non può più essere spostato",
   followupNotEnded: "Si può chiedere un seguito solo di un teleconsulto concluso",
   serviceNotActive: "Servizio non attivo",
+  attachmentsTooMany: "Al massimo 5 allegati",
+  attachmentRepeated: "Lo stesso file è allegato due volte",
 } as const;
+
+/**
+ * Files a citizen attaches to a quick or paediatric request (issue 10): their own uploads (`POST
+ * resources/public`, at most 8 MB each, spec 001 §5), PDFs or images, at most this many. The spec
+ * names the field only; the count is ours.
+ */
+export const TELECONSULT_MAX_ATTACHMENTS = 5;
 
 /** The kinds of teleconsultation and their platform service refs (spec 002 §9). */
 export const TELECONSULT_KINDS = ["rapido", "pediatrico", "specialistico"] as const;
@@ -72,6 +81,12 @@ const reason = z
 export const ZTeleconsultRequestBody = z.object({
   reason,
   for_whom: ZHashid.nullish(),
+  /** Hashids of the citizen's own uploads. */
+  attachments: z
+    .array(ZHashid)
+    .max(TELECONSULT_MAX_ATTACHMENTS, TELECONSULT_MESSAGES.attachmentsTooMany)
+    .refine((ids) => new Set(ids).size === ids.length, TELECONSULT_MESSAGES.attachmentRepeated)
+    .optional(),
 });
 export type TTeleconsultRequestBody = z.infer<typeof ZTeleconsultRequestBody>;
 
@@ -111,6 +126,8 @@ export const ZTeleconsult = z
     citizen: z.object({ hashid: z.string(), name: z.string(), surname: z.string() }),
     family_member: z.object({ hashid: z.string(), name: z.string(), surname: z.string() }).nullable(),
     operator: z.object({ hashid: z.string(), name: z.string(), surname: z.string() }).nullable(),
+    /** The request's files, read through `GET resources/private/{hashid}` by its citizen and assigned operator. */
+    attachments: z.array(z.object({ hashid: z.string(), name: z.string(), full_path: z.string() })),
   })
   .meta({ id: "Teleconsult" });
 export type TTeleconsult = z.infer<typeof ZTeleconsult>;

@@ -20,5 +20,9 @@ export const agendaEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("agenda_events_user_start_idx").on(t.userId, t.startAt)],
+  (t) => [
+    index("agenda_events_user_start_idx").on(t.userId, t.startAt),
+    // The reminders job walks every user's events of a window in (start, id) order.
+    index("agenda_events_start_id_idx").on(t.startAt, t.id),
+  ],
 );

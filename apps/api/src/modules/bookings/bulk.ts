@@ -19,6 +19,7 @@ import { recordChanges } from "./history.ts";
 import { dateRange } from "./operator.ts";
 import * as operatorRepository from "./operator-repository.ts";
 import * as repository from "./repository.ts";
+import { onTeleconsultSettled } from "./teleconsult-entries.ts";
 
 /**
  * Bulk actions of the operator (`POST reservations/company/massive/close` and `massive/reject`).
@@ -83,6 +84,11 @@ async function applyBulk(
         transition.from,
         { ...changes, status: transition.to },
       ),
+    );
+    await onTeleconsultSettled(
+      tx,
+      rows.filter((row) => moved.has(row.id)),
+      transition.to,
     );
     await recordChanges(
       tx,

@@ -40,6 +40,8 @@ export {
   moveTeleconsultStart,
   setTeleconsultBookedHook,
   setTeleconsultConfirmHook,
+  setTeleconsultProposeHook,
+  setTeleconsultSettledHook,
   settleTeleconsultBooking,
   TELECONSULT_KIND,
   type TeleconsultBookingState,

@@ -96,6 +96,9 @@ export const bookings = pgTable(
     index("bookings_health_service_start_idx").on(t.healthServiceId, t.startAt),
     // The administrator's dashboard: today's bookings of every company by status (issue 14).
     index("bookings_start_status_idx").on(t.startAt, t.status),
+    // The reminders job walks the confirmed bookings of a window in (start, id) order, a batch at a
+    // time from where the last one ended (notifications/reminders/repository.ts).
+    index("bookings_confirmed_start_id_idx").on(t.startAt, t.id).where(sql`${t.status} = 'confermato'`),
     // The worklists of what awaits the company (`?awaiting=any|new|changes`), oldest request first:
     // one partial index per filter, its WHERE as operator-repository.ts writes it, so that the page
     // and its count read only the awaiting rows of one company.

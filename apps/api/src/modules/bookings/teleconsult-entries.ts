@@ -63,6 +63,53 @@ export async function onTeleconsultConfirm(
   return row.startAt === null ? { startAt: at, endAt: new Date(at.getTime() + CALL_LIMITS.durationMs) } : {};
 }
 
+export type ProposeHook = (tx: Executor, row: repository.BookingRow, principal: Principal, at: Date) => Promise<void>;
+let proposeHook: ProposeHook | null = null;
+
+/**
+ * The teleconsult module registers what proposing another time for one of its bookings also does:
+ * the proposing operator is the one the citizen accepts (accept never passes through confirm).
+ */
+export function setTeleconsultProposeHook(hook: ProposeHook): void {
+  proposeHook = hook;
+}
+
+/** Called by the company's proposal (transitions.ts) in its transaction, on the locked row. */
+export async function onTeleconsultProposed(
+  tx: Executor,
+  row: repository.BookingRow,
+  principal: Principal,
+  at: Date,
+): Promise<void> {
+  if (row.kind === TELECONSULT_KIND && proposeHook) await proposeHook(tx, row, principal, at);
+}
+
+/** Statuses after which a booking never moves again: a teleconsultation's call is over there. */
+const SETTLED_STATUSES: ReadonlySet<string> = new Set(["evaso", "annullato", "rifiutato", "non_presentato"]);
+
+export type SettledHook = (tx: Executor, bookingIds: number[], status: string, at: Date) => Promise<void>;
+let settledHook: SettledHook | null = null;
+
+/** The teleconsult module registers what ending one of its bookings through the state machine also ends (the call). */
+export function setTeleconsultSettledHook(hook: SettledHook): void {
+  settledHook = hook;
+}
+
+/**
+ * Called by the transitions (one booking, transitions.ts; many, bulk.ts) in their transaction, after
+ * the update: the teleconsultations among `rows` that reached a final status (closed, refused,
+ * cancelled) end their call too.
+ */
+export async function onTeleconsultSettled(
+  tx: Executor,
+  rows: Array<{ id: number; kind: string }>,
+  status: string,
+): Promise<void> {
+  if (!settledHook || !SETTLED_STATUSES.has(status)) return;
+  const ids = rows.filter((row) => row.kind === TELECONSULT_KIND).map((row) => row.id);
+  if (ids.length > 0) await settledHook(tx, ids, status, new Date());
+}
+
 /** A teleconsultation request (quick or paediatric), status ricevuto, recorded like any new booking. */
 export async function enterTeleconsultBooking(
   tx: Executor,

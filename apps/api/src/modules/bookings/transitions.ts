@@ -20,7 +20,7 @@ import { recordChange } from "./history.ts";
 import { presentBooking } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { actorKind, assertParty, bookingId } from "./scope.ts";
-import { onTeleconsultConfirm } from "./teleconsult-entries.ts";
+import { onTeleconsultConfirm, onTeleconsultProposed, onTeleconsultSettled } from "./teleconsult-entries.ts";
 
 /**
  * The status changes of a booking, each through the shared state machine (packages/domain): a
@@ -60,6 +60,7 @@ async function applyTo(
           : BOOKING_MESSAGES.appointmentPassed,
     );
   await repository.updateBooking(tx, row.id, { ...changes, status: next });
+  await onTeleconsultSettled(tx, [row], next);
   await recordChange(tx, request, {
     bookingId: row.id,
     companyId: row.companyId,
@@ -179,6 +180,8 @@ async function moveTo(
     if (action === "request_new_date" && hasAppointmentPassed(row.startAt))
       throw conflict(BOOKING_MESSAGES.appointmentPassed);
     const slot = await freeSlotAt(ctx, tx, principal, ctx.ids.encode(serviceId), Date.parse(start));
+    // A teleconsultation accepted by the citizen is never confirmed: the proposing operator runs it.
+    if (action === "propose") await onTeleconsultProposed(tx, row, principal, new Date());
     const changes: Changes =
       action === "propose"
         ? { proposedStartAt: slot.start, proposedEndAt: slot.end }

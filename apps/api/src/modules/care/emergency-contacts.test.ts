@@ -167,4 +167,46 @@ describe("emergency contacts", () => {
     }
     expect((await t.request({ method: "GET", url: `/api/v1/users/emergencycontacts/${me}` })).statusCode).toBe(401);
   });
+
+  it("are only for a citizen with a verified e-mail (spec 000 §2.9): without one, their own are a 403", async () => {
+    const me = await hashidOf(people.citizen2);
+    const created = await people.citizen2.call("POST", "users/emergencycontacts", person({ name: "Sorella" }));
+    expect(created.statusCode, created.body).toBe(201);
+    const hashid = created.json().data.hashid as string;
+    const [row] = await t.database.db
+      .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, accounts.citizen2));
+    // An account without an e-mail (created by an operator, or whose address was removed) signs in
+    // but has no verified e-mail.
+    await t.database.db
+      .update(users)
+      .set({ email: null, emailVerifiedAt: null })
+      .where(eq(users.id, row?.id ?? 0));
+    try {
+      const refusals = [
+        await people.citizen2.get(`users/emergencycontacts/${me}`),
+        await people.citizen2.call("POST", "users/emergencycontacts", person()),
+        await people.citizen2.call("PUT", `users/emergencycontacts/${hashid}`, person({ name: "Cugina" })),
+        await people.citizen2.call("DELETE", `users/emergencycontacts/${hashid}`),
+      ];
+      for (const refused of refusals) {
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(EMERGENCY_MESSAGES.emailNotVerified);
+      }
+      const stored = await t.database.db
+        .select({ name: emergencyContacts.name })
+        .from(emergencyContacts)
+        .where(eq(emergencyContacts.userId, row?.id ?? 0));
+      expect(stored).toEqual([{ name: "Sorella" }]);
+    } finally {
+      await t.database.db
+        .update(users)
+        .set({ email: row?.email ?? null, emailVerifiedAt: row?.verifiedAt ?? null })
+        .where(eq(users.id, row?.id ?? 0));
+    }
+    const list = await people.citizen2.get(`users/emergencycontacts/${me}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((c: { name: string }) => c.name)).toEqual(["Sorella"]);
+  });
 });

@@ -14,14 +14,24 @@ import type { Ids } from "../../platform/ids.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 // Public surface: the Italian reference data the cascading selects come from.
 import { listComuni, listProvinces } from "../geo/index.ts";
+import { emailVerified } from "../identity/index.ts";
 import * as repository from "./emergency-repository.ts";
 import { visiblePerson } from "./people.ts";
 
 /**
  * Emergency contacts (spec 001 §3, screen 6): the user's own, at most EMERGENCY_CONTACTS_MAX.
  * Readable by the user, an enabled caregiver and operators of the user's companies (who may need to
- * call someone); written by the user only. Anyone else's contact is a 404.
+ * call someone); written by the user only. Anyone else's contact is a 404. Spec 000 §2.9: a citizen
+ * sees and manages their own only once their e-mail is verified (a 403 otherwise).
  */
+
+async function requireVerifiedEmail(ctx: ModuleContext, userId: number): Promise<void> {
+  if (await emailVerified(ctx.db, userId)) return;
+  throw new DomainError("forbidden", {
+    message: EMERGENCY_MESSAGES.emailNotVerified,
+    publicCode: "emergency_email_not_verified",
+  });
+}
 
 function present(ids: Ids, row: repository.EmergencyContactRow): TEmergencyContact {
   return {
@@ -81,7 +91,9 @@ export async function listOf(
   request: FastifyRequest,
   userHashid: string,
 ): Promise<TEmergencyContact[]> {
-  const userId = await visiblePerson(ctx.db, ctx.ids, principalOf(request), userHashid);
+  const principal = principalOf(request);
+  const userId = await visiblePerson(ctx.db, ctx.ids, principal, userHashid);
+  if (userId === principal.userId) await requireVerifiedEmail(ctx, userId);
   return (await repository.listContacts(ctx.db, userId)).map((row) => present(ctx.ids, row));
 }
 
@@ -92,6 +104,7 @@ export async function create(
   body: TEmergencyContactBody,
 ): Promise<TEmergencyContact> {
   const userId = principalOf(request).userId;
+  await requireVerifiedEmail(ctx, userId);
   const values = await valuesOf(body);
   const row = await ctx.db.transaction(async (tx) => {
     await repository.lockUserContacts(tx, userId);
@@ -123,6 +136,7 @@ export async function update(
   body: TEmergencyContactBody,
 ): Promise<TEmergencyContact> {
   const userId = principalOf(request).userId;
+  await requireVerifiedEmail(ctx, userId);
   const id = contactId(ctx, hashid);
   const values = await valuesOf(body);
   const row = await ctx.db.transaction(async (tx) => {
@@ -141,6 +155,7 @@ export async function update(
 /** `DELETE users/emergencycontacts/{hashid}`: one's own contact only. */
 export async function remove(ctx: ModuleContext, request: FastifyRequest, hashid: string): Promise<void> {
   const userId = principalOf(request).userId;
+  await requireVerifiedEmail(ctx, userId);
   const id = contactId(ctx, hashid);
   await ctx.db.transaction(async (tx) => {
     if (!(await repository.deleteContact(tx, id, userId))) throw notFound();

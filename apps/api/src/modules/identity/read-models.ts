@@ -17,6 +17,17 @@ export async function phoneVerified(db: Executor, userId: number): Promise<boole
   return Boolean(row?.verifiedAt && row.tel);
 }
 
+/** Whether the user has an e-mail address and has verified it (spec 000 §2.9: emergency contacts). */
+export async function emailVerified(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  return Boolean(row?.email && row.verifiedAt);
+}
+
 /** Whether the user is a citizen (type 0) whose account exists: an operator's patient. */
 export async function isCitizen(db: Executor, id: number): Promise<boolean> {
   const rows = await db

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -50,8 +51,18 @@ export const users = pgTable(
     // The administrator's dashboard and registrations pages count accounts by type and since a day (issue 14).
     index("users_created_idx").on(t.createdAt),
     index("users_type_live_idx").on(t.type).where(sql`${t.deletedAt} is null`),
+    // The users page's search finds any part of an e-mail (pg_trgm: an infix ILIKE no B-tree serves).
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
+
+/**
+ * What the administrator's user search matches a text in: name and surname in both orders and the
+ * tax code, in one expression so that one trigram index serves it (a separator no name holds keeps a
+ * match inside one part).
+ */
+export const anagraficaSearchText = (t: { name: AnyPgColumn; surname: AnyPgColumn; cf: AnyPgColumn }) =>
+  sql`(${t.name} || ' ' || ${t.surname} || ' | ' || ${t.surname} || ' ' || ${t.name} || ' | ' || coalesce(${t.cf}, ''))`;
 
 /** The personal record (spec 000 §3 Anagrafica), one per user. */
 export const anagrafiche = pgTable(
@@ -87,7 +98,12 @@ export const anagrafiche = pgTable(
     estero: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("anagrafiche_user_unique").on(t.userId), index("anagrafiche_cf_idx").on(t.cf)],
+  (t) => [
+    uniqueIndex("anagrafiche_user_unique").on(t.userId),
+    index("anagrafiche_cf_idx").on(t.cf),
+    // The users page's search (admin/users/repository.ts searchText: the same expression).
+    index("anagrafiche_search_trgm_idx").using("gin", sql`${anagraficaSearchText(t)} gin_trgm_ops`),
+  ],
 );
 
 /**

@@ -22,6 +22,7 @@ import type { ModuleContext } from "../../platform/module.ts";
 import { createPushSender } from "../../platform/push/sender.ts";
 import { resolveVapidKeys } from "../../platform/push/vapid.ts";
 import { CITIZEN, SIGNED_IN } from "./access-rules.ts";
+import { botsRoutes } from "./bots/routes.ts";
 import { createEmailDispatcher, NOTIFICATION_EMAILS_JOB } from "./dispatcher.ts";
 import { popupQuestionsRoutes } from "./popup-questions/routes.ts";
 import * as reminders from "./reminders/service.ts";
@@ -56,6 +57,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> 
 
   // Popup questions (spec 001 §7 Citizen shell helpers) and their administration: a folder of their own.
   await app.register(popupQuestionsRoutes, { ctx });
+  // Bot access and the messengers' webhooks (spec 001 §3 Bot access; issue 12 "Bots").
+  await app.register(botsRoutes, { ctx });
 
   app.get(
     "/users/own/reminders",

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
-// Foreign keys only: a notification belongs to a user and may be about a booking.
+// Foreign keys only: a notification belongs to a user and may be about a booking; a reminder may be
+// about an agenda event.
+import { agendaEvents } from "../agenda/tables.ts";
 import { bookings } from "../bookings/tables.ts";
 import { users } from "../identity/tables.ts";
 
@@ -98,4 +100,29 @@ export const reminderSends = pgTable(
     unique("reminder_sends_once").on(t.bookingId, t.lead, t.channel),
     index("reminder_sends_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * One reminder of one of the citizen's own agenda events, at one lead time on one channel: reserved
+ * (unique) before it is sent, as reminder_sends. The key carries the event's start: an event moved
+ * after its reminder went out is reminded again for its new time, and one moved before is never
+ * reminded at the old time (the job only looks at the event's current start). Deleted with its event.
+ */
+export const agendaReminderSends = pgTable(
+  "agenda_reminder_sends",
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => agendaEvents.id, { onDelete: "cascade" }),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    lead: text().notNull(),
+    channel: text({ enum: ["email", "sms", "push", "bot"] }).notNull(),
+    /** reserved (about to be sent), sent, skipped (no address, no device, moved meanwhile), failed. */
+    status: text({ enum: ["reserved", "sent", "skipped", "failed"] })
+      .notNull()
+      .default("reserved"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("agenda_reminder_sends_once").on(t.eventId, t.startAt, t.lead, t.channel)],
 );

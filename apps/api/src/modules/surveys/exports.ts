@@ -5,7 +5,7 @@ import type { ModuleContext } from "../../platform/module.ts";
 import { loadPdfmake, PDF_FONT } from "../../platform/pdf.ts";
 // The back office's streamed workbook writer (one batch in memory however many rows).
 import { streamWorkbook, type WorkbookColumn } from "../admin/index.ts";
-import { fillForExport, surveyForFills } from "./fills.ts";
+import { fillForExport, fillPeopleNames, surveyForFills } from "./fills.ts";
 import * as repository from "./repository.ts";
 
 /** The PDF of a fill and the XLS of a survey's fills (spec 002 §7 `filled/pdf|xls`, issue 13). */
@@ -24,6 +24,7 @@ export const romeDateTime = (date: Date) =>
 /** `GET activities/surveys/filled/pdf/{id}` and the person's own `activities/survey/filled/pdf/{id}`. */
 export async function fillPdf(ctx: ModuleContext, p: Principal, hash: string, ownOnly: boolean) {
   const fill = await fillForExport(ctx, p, hash, ownOnly);
+  const person = (await fillPeopleNames(ctx, [{ userId: fill.userId }])).get(fill.userId);
   const template = fill.template;
   const rows = template.domande.map((q, i) => [
     { text: `${i + 1}. ${q.q}`, bold: true },
@@ -38,6 +39,7 @@ export async function fillPdf(ctx: ModuleContext, p: Principal, hash: string, ow
       defaultStyle: { font: PDF_FONT, fontSize: 10 },
       content: [
         { text: template.nome, fontSize: 16, bold: true, margin: [0, 0, 0, 6] },
+        ...(person ? [{ text: `Compilato per: ${person}`, margin: [0, 0, 0, 4] as const }] : []),
         { text: `Compilato il ${romeDateTime(fill.createdAt)}`, margin: [0, 0, 0, 4] },
         ...(fill.score === null
           ? []
@@ -76,7 +78,7 @@ export async function fillsWorkbook(ctx: ModuleContext, p: Principal, hash: stri
   type Item = { id: string; user: string; date: string; score: string; answers: string[] };
   const columns: WorkbookColumn<Item>[] = [
     { header: "Compilazione", width: 14, value: (item) => item.id },
-    { header: "Utente", width: 14, value: (item) => item.user },
+    { header: "Compilato per", width: 28, value: (item) => item.user },
     { header: "Data", width: 18, value: (item) => item.date },
     { header: "Punteggio", width: 12, value: (item) => item.score },
     ...questions.map((q, i) => ({
@@ -89,12 +91,17 @@ export async function fillsWorkbook(ctx: ModuleContext, p: Principal, hash: stri
     sheetName: "Compilazioni",
     columns,
     batchSize: XLS_BATCH,
-    batch: (afterId) => repository.fillBatch(ctx.db, { surveyId: survey.id, companyId, afterId, limit: XLS_BATCH }),
+    batch: async (afterId) => {
+      const rows = await repository.fillBatch(ctx.db, { surveyId: survey.id, companyId, afterId, limit: XLS_BATCH });
+      // One read of names per batch, not per row.
+      const names = await fillPeopleNames(ctx, rows);
+      return rows.map((row) => ({ ...row, userName: names.get(row.userId) ?? "" }));
+    },
     present: (row) => {
       const byText = new Map(row.template.domande.map((q, i) => [q.q, answerText(q, row.answers[i])]));
       return {
         id: ctx.ids.encode(row.id),
-        user: ctx.ids.encode(row.userId),
+        user: row.userName,
         date: romeDateTime(row.createdAt),
         score: row.score === null ? "" : `${row.score}${row.scoreBand ? ` (${row.scoreBand})` : ""}`,
         answers: questions.map((q) => byText.get(q.q) ?? ""),

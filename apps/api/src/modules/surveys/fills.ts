@@ -14,10 +14,14 @@ import {
 } from "@cura/domain";
 import type { Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
+import { isUniqueViolation } from "../../platform/database-errors.ts";
 import type { ModuleContext } from "../../platform/module.ts";
+import { zonedDate } from "../../platform/zoned-time.ts";
 // Public surfaces: an upload the filler may attach, the release of files a fill stops using, and
 // whether the person is a patient of the operator's company.
 import { ownUpload, withFileReleases } from "../files/index.ts";
+// The names of a page's people, in one read.
+import { personNames } from "../identity/index.ts";
 import { isPatientOf } from "../patients/index.ts";
 import {
   isAdmin,
@@ -31,13 +35,26 @@ import {
 import * as repository from "./repository.ts";
 
 type Page = { page: number; per_page: number };
+type Names = ReadonlyMap<number, string>;
 
-export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow): TFillSummary {
+/** The day a citizen's own fill counts for: Italian days, as the citizen sees them. */
+const romeToday = () => zonedDate(Date.now(), "Europe/Rome");
+
+/** The names of the people of some fills (the person, who wrote it), in one read. */
+export function fillPeopleNames(ctx: ModuleContext, rows: ReadonlyArray<{ userId: number; filledBy?: number | null }>) {
+  return personNames(
+    ctx.db,
+    rows.flatMap((r) => (r.filledBy === null || r.filledBy === undefined ? [r.userId] : [r.userId, r.filledBy])),
+  );
+}
+
+export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow, names: Names): TFillSummary {
   return {
     hashid: ctx.ids.encode(row.id),
     survey: { hashid: ctx.ids.encode(row.surveyId), name: row.surveyName },
-    user: { hashid: ctx.ids.encode(row.userId) },
-    filled_by: row.filledBy === null ? null : { hashid: ctx.ids.encode(row.filledBy) },
+    user: { hashid: ctx.ids.encode(row.userId), name: names.get(row.userId) ?? null },
+    filled_by:
+      row.filledBy === null ? null : { hashid: ctx.ids.encode(row.filledBy), name: names.get(row.filledBy) ?? null },
     company: row.companyId === null ? null : { hashid: ctx.ids.encode(row.companyId), name: row.companyName ?? "" },
     reservation: row.bookingId === null ? null : { hashid: ctx.ids.encode(row.bookingId) },
     score: row.score,
@@ -47,13 +64,19 @@ export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow):
   };
 }
 
+/** A page of fills with their people's names (one read for the page). */
+export async function presentFillPage(ctx: ModuleContext, rows: repository.FillRow[]): Promise<TFillSummary[]> {
+  const names = await fillPeopleNames(ctx, rows);
+  return rows.map((row) => presentFillSummary(ctx, row, names));
+}
+
 /** The template it answered, each question's answer in its `a` (the spec's Filled survey). */
-export function presentFill(ctx: ModuleContext, row: repository.FillRow): TFill {
+export async function presentFill(ctx: ModuleContext, row: repository.FillRow): Promise<TFill> {
   const template = {
     ...row.template,
     domande: row.template.domande.map((q, i) => ({ ...q, a: row.answers[i] ?? null })),
   };
-  return { ...presentFillSummary(ctx, row), template };
+  return { ...presentFillSummary(ctx, row, await fillPeopleNames(ctx, [row])), template };
 }
 
 const answersError = (errors: Record<string, string[]>) => new DomainError("validation", { errors });
@@ -113,7 +136,14 @@ export async function store(
   p: Principal,
   survey: Pick<repository.SurveyRow, "id" | "version" | "template">,
   answers: TSurveyAnswer[],
-  row: { userId: number; companyId: number | null; sessionId?: number | null; bookingId?: number | null },
+  row: {
+    userId: number;
+    companyId: number | null;
+    sessionId?: number | null;
+    bookingId?: number | null;
+    /** A citizen's own fill of an open survey: reserved once per person, survey and Rome day. */
+    ownDay?: string | null;
+  },
   hooks: { within?: (tx: Executor) => Promise<void>; after?: (tx: Executor, fillId: number) => Promise<void> } = {},
 ) {
   const checked = await checkedAnswers(ctx, p, survey.template, answers);
@@ -133,9 +163,12 @@ export async function store(
         scoreBand: checked.scoreBand,
         sessionId: row.sessionId ?? null,
         bookingId: row.bookingId ?? null,
+        ownDay: row.ownDay ?? null,
       },
       checked.fileIds,
     );
+    // The person's own fill completes their draft of the survey (save and resume): gone with the same commit.
+    if (row.userId === p.userId) await repository.deleteDraft(tx, p.userId, survey.id);
     await hooks.after?.(tx, fillId);
     return fillId;
   });
@@ -148,7 +181,16 @@ export async function store(
  */
 export async function fillOwn(ctx: ModuleContext, p: Principal, body: { survey: string; answers: TSurveyAnswer[] }) {
   const survey = await openSurvey(ctx.db, ctx.ids.decode(body.survey));
-  return store(ctx, p, survey, body.answers, { userId: p.userId, companyId: survey.activityCompanyId });
+  // One own fill per person, survey and day (issue 13; the spec sets no number): the unique index
+  // reserves the day, so of two sends racing the second is refused too.
+  return store(ctx, p, survey, body.answers, {
+    userId: p.userId,
+    companyId: survey.activityCompanyId,
+    ownDay: romeToday(),
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(M.dailyLimit);
+    throw error;
+  });
 }
 
 /** `POST activities/surveys/filled/patient`: an operator fills an enabled survey for a patient of the company. */
@@ -235,7 +277,7 @@ export async function fillsOfSurvey(ctx: ModuleContext, p: Principal, hash: stri
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    data: rows.map((row) => presentFillSummary(ctx, row)),
+    data: await presentFillPage(ctx, rows),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
@@ -264,7 +306,23 @@ export async function fillsOfUser(ctx: ModuleContext, p: Principal, hash: string
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    data: rows.map((row) => presentFillSummary(ctx, row)),
+    data: await presentFillPage(ctx, rows),
     meta: { page: query.page, per_page: query.per_page, total },
   };
+}
+
+/**
+ * Deletes fills inside the caller's transaction (a survey session's compilation going, issue 13),
+ * handing each file they held to `release` (files.withFileReleases) so unused ones go too.
+ */
+export async function deleteFillsWithin(
+  tx: Executor,
+  fillIds: readonly number[],
+  release: (fileId: number) => void,
+): Promise<void> {
+  for (const fillId of fillIds) {
+    const files = await repository.fillFileIds(tx, fillId);
+    await repository.deleteFill(tx, fillId);
+    for (const fileId of files) release(fileId);
+  }
 }

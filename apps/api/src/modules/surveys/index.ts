@@ -32,3 +32,11 @@ setTeleconsultSurveyProvider({ requested: onTeleconsultRequested, pendingSurvey 
 
 /** Screening activities, surveys and their fills (issue 13). Nothing is exported to other modules yet. */
 export const surveysModule: CuraModule = { name: "surveys", routes: surveysRoutes };
+
+// The sessions module (issue 13): a session's surveys are read and listed with the surveys' own
+// rules, its compilations' fills stored, read and deleted as ordinary fills.
+export { isAdmin, isAdministering, isManager, readableSurvey, surveyOperatorCompany } from "./access.ts";
+export { presentSurveySummary } from "./activities.ts";
+export { deleteFillsWithin, presentFill, store as storeFill } from "./fills.ts";
+export { fillScore, fillScoreBand, surveyName } from "./read-models.ts";
+export { findFill, findSurvey, listSurveys, type SurveyRow } from "./repository.ts";

@@ -202,6 +202,17 @@ describe("the mandatory survey of a quick teleconsult", () => {
     expect((await people.citizen2.get(`activities/surveys/suspended/get/${suspended}`)).statusCode).toBe(404);
     expect((await people.pharmacyAdmin.get(`activities/surveys/suspended/get/${suspended}`)).statusCode).toBe(403);
 
+    // Save and resume: the suspended survey keeps a draft even once the survey is switched off (the
+    // request was made under it); another citizen, without a suspended survey of it, cannot.
+    await manager.call("PUT", `activities/surveys/active/update/${survey}`, { active: false });
+    const drafted = await people.citizen.call("PUT", `activities/surveys/draft/${survey}`, {
+      answers: ["Sì", null],
+      next_index: 1,
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect((await people.citizen.get(`activities/surveys/draft/${survey}`)).json().data.answers).toEqual(["Sì", null]);
+    expect((await people.citizen2.get(`activities/surveys/draft/${survey}`)).statusCode).toBe(404);
+
     const bad = await people.citizen.call("POST", "activities/survey/suspended/filled", {
       suspended,
       response: ["Forse", null],
@@ -228,6 +239,9 @@ describe("the mandatory survey of a quick teleconsult", () => {
     });
     // The hidden question's answer was dropped.
     expect(saved.json().data.template.domande[1].a).toBeNull();
+    // The save consumed the draft.
+    await manager.call("PUT", `activities/surveys/active/update/${survey}`, { active: true });
+    expect((await people.citizen.get(`activities/surveys/draft/${survey}`)).json().data).toBeNull();
 
     // Filled: the flag clears, the survey answers 404, a second save is refused.
     const after = (await people.citizen.get("reservations/emergenza/pending")).json().data;

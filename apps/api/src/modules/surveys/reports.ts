@@ -9,7 +9,7 @@ import { streamWorkbook, type WorkbookColumn } from "../admin/index.ts";
 import { findCompany } from "../companies/index.ts";
 import { isAdmin, isManager, readableActivity } from "./access.ts";
 import { answerText, romeDateTime } from "./exports.ts";
-import { presentFillSummary } from "./fills.ts";
+import { fillPeopleNames, presentFillPage } from "./fills.ts";
 import * as repository from "./repository.ts";
 
 /**
@@ -49,7 +49,7 @@ export async function fillsOfActivity(ctx: ModuleContext, p: Principal, hash: st
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    data: rows.map((row) => presentFillSummary(ctx, row)),
+    data: await presentFillPage(ctx, rows),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
@@ -141,7 +141,7 @@ export async function activityWorkbook(
   const columns: WorkbookColumn<Item>[] = [
     { header: "Compilazione", width: 14, value: (item) => item.id },
     { header: "Questionario", width: 24, value: (item) => item.survey },
-    { header: "Utente", width: 14, value: (item) => item.user },
+    { header: "Compilato per", width: 28, value: (item) => item.user },
     { header: "Azienda", width: 24, value: (item) => item.company },
     { header: "Data", width: 18, value: (item) => item.date },
     { header: "Punteggio", width: 12, value: (item) => item.score },
@@ -151,13 +151,17 @@ export async function activityWorkbook(
     sheetName: "Compilazioni",
     columns,
     batchSize: XLS_BATCH,
-    batch: (afterId) => repository.activityFillBatch(ctx.db, f, afterId, XLS_BATCH),
+    batch: async (afterId) => {
+      const rows = await repository.activityFillBatch(ctx.db, f, afterId, XLS_BATCH);
+      const names = await fillPeopleNames(ctx, rows);
+      return rows.map((row) => ({ ...row, userName: names.get(row.userId) ?? "" }));
+    },
     present: (row) => {
       const byText = new Map(row.template.domande.map((q, i) => [q.q, answerText(q, row.answers[i])]));
       return {
         id: ctx.ids.encode(row.id),
         survey: surveyName.get(row.surveyId) ?? "",
-        user: ctx.ids.encode(row.userId),
+        user: row.userName,
         company: row.companyName ?? "",
         date: romeDateTime(row.createdAt),
         score: row.score === null ? "" : `${row.score}${row.scoreBand ? ` (${row.scoreBand})` : ""}`,

@@ -10,6 +10,7 @@ import {
   surveyActivities,
   surveyActivityCompanies,
   surveyCompanies,
+  surveyDrafts,
   surveys,
   suspendedSurveys,
 } from "./tables.ts";
@@ -260,6 +261,7 @@ const fillColumns = {
   scoreBand: filledSurveys.scoreBand,
   sessionId: filledSurveys.sessionId,
   bookingId: filledSurveys.bookingId,
+  ownDay: filledSurveys.ownDay,
   createdAt: filledSurveys.createdAt,
   updatedAt: filledSurveys.updatedAt,
   surveyName: surveys.name,
@@ -615,4 +617,67 @@ export async function surveysOfActivity(db: Executor, activityId: number) {
     .where(eq(surveys.activityId, activityId))
     .orderBy(asc(surveys.id))
     .limit(200);
+}
+
+// ---- Drafts (save and resume) -----------------------------------------------------------------
+
+export type DraftRow = typeof surveyDrafts.$inferSelect;
+
+/** The person's draft of a survey saved after `since` (older ones have expired), or null. */
+export async function findDraft(db: Executor, userId: number, surveyId: number, since: Date): Promise<DraftRow | null> {
+  const rows = await db
+    .select()
+    .from(surveyDrafts)
+    .where(and(eq(surveyDrafts.userId, userId), eq(surveyDrafts.surveyId, surveyId), gt(surveyDrafts.updatedAt, since)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Saves the person's draft of a survey: one row per person and survey, reserved by the unique index,
+ * so two saves racing (two devices) leave one draft, the later one's answers.
+ */
+export async function upsertDraft(
+  db: Executor,
+  row: Pick<DraftRow, "userId" | "surveyId" | "surveyVersion" | "answers" | "nextIndex">,
+): Promise<DraftRow> {
+  const now = new Date();
+  const [saved] = await db
+    .insert(surveyDrafts)
+    .values({ ...row, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [surveyDrafts.userId, surveyDrafts.surveyId],
+      set: { surveyVersion: row.surveyVersion, answers: row.answers, nextIndex: row.nextIndex, updatedAt: now },
+    })
+    .returning();
+  return saved as DraftRow;
+}
+
+export async function deleteDraft(db: Executor, userId: number, surveyId: number): Promise<void> {
+  await db.delete(surveyDrafts).where(and(eq(surveyDrafts.userId, userId), eq(surveyDrafts.surveyId, surveyId)));
+}
+
+/** The nightly cleanup: drafts last saved before `before`. Returns how many went. */
+export async function purgeDrafts(db: Executor, before: Date): Promise<number> {
+  const gone = await db
+    .delete(surveyDrafts)
+    .where(lt(surveyDrafts.updatedAt, before))
+    .returning({ id: surveyDrafts.id });
+  return gone.length;
+}
+
+/** Whether the person has a suspended survey of this survey still to fill (its draft is allowed then). */
+export async function hasPendingSuspended(db: Executor, userId: number, surveyId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: suspendedSurveys.id })
+    .from(suspendedSurveys)
+    .where(
+      and(
+        eq(suspendedSurveys.userId, userId),
+        eq(suspendedSurveys.surveyId, surveyId),
+        isNull(suspendedSurveys.filledAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -28,6 +28,8 @@ import {
   ZReservationFillBody,
   ZSurveyActiveBody,
   ZSurveyCreateBody,
+  ZSurveyDraftBody,
+  ZSurveyDraftResponse,
   ZSurveyEditBody,
   ZSurveyListQuery,
   ZSurveyPagedResponse,
@@ -43,8 +45,10 @@ import type { ModuleContext } from "../../platform/module.ts";
 import { XLSX_TYPE } from "../admin/index.ts";
 import * as activities from "./activities.ts";
 import * as definitions from "./definitions.ts";
+import * as drafts from "./drafts.ts";
 import { fillPdf, fillsWorkbook } from "./exports.ts";
 import * as fills from "./fills.ts";
+import { irstRoutes } from "./irst/routes.ts";
 import * as links from "./links.ts";
 import * as reports from "./reports.ts";
 
@@ -66,6 +70,10 @@ const ANYONE: Access = {};
 
 /** Activities (raccolte), surveys (questionari) and fills (spec 002 §7 "Screening activities and surveys"). */
 export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
+  drafts.defineDraftPurge(ctx);
+  // IRST, the oncology therapy reconciliation (surveys/irst).
+  await app.register(irstRoutes, { ctx });
+
   // ---- Activities ----
   app.get(
     "/activities",
@@ -434,6 +442,56 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
     async (request) => {
       await fills.deleteFill(ctx, principalOf(request), request.params.id);
       return { message: M.fillDeleted };
+    },
+  );
+
+  // ---- Drafts: save and resume (beyond the spec) ----
+  app.get(
+    "/activities/surveys/draft/:id",
+    {
+      config: { access: CITIZEN },
+      schema: {
+        tags,
+        summary: "The citizen's draft of a survey (answers so far, where to resume), or null; kept 30 days",
+        params: ZIdParams,
+        response: { 200: ZSurveyDraftResponse },
+      },
+    },
+    async (request) => ({ data: await drafts.getDraft(ctx, principalOf(request), request.params.id) }),
+  );
+
+  app.put(
+    "/activities/surveys/draft/:id",
+    {
+      config: { access: CITIZEN },
+      schema: {
+        tags,
+        summary:
+          "Save the citizen's draft of a survey (one per person and survey; the fill that completes it removes it)",
+        params: ZIdParams,
+        body: ZSurveyDraftBody,
+        response: { 200: ZSurveyDraftResponse },
+      },
+    },
+    async (request) => ({
+      data: await drafts.saveDraft(ctx, principalOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    "/activities/surveys/draft/:id",
+    {
+      config: { access: CITIZEN },
+      schema: {
+        tags,
+        summary: "Discard the citizen's draft of a survey (start over)",
+        params: ZIdParams,
+        response: { 200: ZMessage },
+      },
+    },
+    async (request) => {
+      await drafts.deleteDraft(ctx, principalOf(request), request.params.id);
+      return { message: M.draftDeleted };
     },
   );
 

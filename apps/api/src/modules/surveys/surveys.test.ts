@@ -381,6 +381,8 @@ describe("fills", () => {
       expect(res.statusCode, res.body).toBe(200);
       return [res.json().data].flat()[0].hashid as string;
     };
+    // A survey of its own: Maria's own fills are one per survey and day.
+    const survey = await newSurvey(manager, activity);
     const others = await upload(people.citizen2);
     const stolen = await people.citizen.call("POST", "activities/surveys/filled/new", {
       survey,
@@ -409,7 +411,7 @@ describe("fills", () => {
 
   it("exports a fill as PDF and a survey's fills as XLS, to their readers only", async () => {
     const fill = (
-      await people.citizen.call("POST", "activities/surveys/filled/new", {
+      await people.citizen2.call("POST", "activities/surveys/filled/new", {
         survey,
         answers: ["Sì", "3", ["Affanno"], null],
       })
@@ -418,7 +420,7 @@ describe("fills", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe("%PDF");
-    expect((await people.citizen.get(`activities/survey/filled/pdf/${fill}`)).statusCode).toBe(200);
+    expect((await people.citizen2.get(`activities/survey/filled/pdf/${fill}`)).statusCode).toBe(200);
     // The filler's own PDF route is the person's only, even for a manager who reads the fill.
     expect((await manager.get(`activities/survey/filled/pdf/${fill}`)).statusCode).toBe(404);
     expect((await roomManager.get(`activities/surveys/filled/pdf/${fill}`)).statusCode).toBe(404);

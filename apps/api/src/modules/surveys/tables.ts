@@ -139,10 +139,16 @@ export const filledSurveys = pgTable(
      * suspended survey): its company's managers read it there.
      */
     bookingId: integer().references(() => bookings.id, { onDelete: "set null" }),
+    /**
+     * The Rome day of a citizen's own fill of an open survey (`filled/new`), null for every other
+     * fill: the unique index below reserves one such fill per person, survey and day.
+     */
+    ownDay: date({ mode: "string" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("filled_surveys_own_day_unique").on(t.surveyId, t.userId, t.ownDay).where(sql`${t.ownDay} is not null`),
     index("filled_surveys_survey_idx").on(t.surveyId, t.companyId, t.id),
     index("filled_surveys_user_idx").on(t.userId, t.id),
     // The activity reports filter by date.
@@ -222,5 +228,35 @@ export const suspendedSurveys = pgTable(
   (t) => [
     uniqueIndex("suspended_surveys_booking_unique").on(t.bookingId),
     index("suspended_surveys_user_idx").on(t.userId, t.id),
+  ],
+);
+
+/**
+ * A fill in progress (save and resume, issue 13 "Beyond the spec"): the person's answers so far, saved
+ * at each Next, read back on any device. One per person and survey (the unique index; saves upsert),
+ * consumed by the fill that completes it, gone 30 days after its last save.
+ */
+export const surveyDrafts = pgTable(
+  "survey_drafts",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    surveyId: integer()
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    /** The survey's version when saved: a draft of an edited survey no longer lines up and is not offered. */
+    surveyVersion: integer().notNull(),
+    answers: jsonb().$type<TSurveyAnswer[]>().notNull(),
+    nextIndex: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("survey_drafts_user_survey_unique").on(t.userId, t.surveyId),
+    // The nightly cleanup deletes by age.
+    index("survey_drafts_updated_idx").on(t.updatedAt),
+    index("survey_drafts_survey_idx").on(t.surveyId),
   ],
 );

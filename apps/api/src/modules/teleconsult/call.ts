@@ -105,3 +105,21 @@ export async function endTeleconsult(
   };
   return db.transaction(run);
 }
+
+export type CallEndedListener = (tx: Executor, bookingIds: number[], reason: string, at: Date) => Promise<void>;
+let callEndedListener: CallEndedListener | null = null;
+
+/** The room (./room) stops the calls' clocks and tells their members when bookings end them. */
+export function setCallEndedListener(listener: CallEndedListener): void {
+  callEndedListener = listener;
+}
+
+/**
+ * Bookings' hook: teleconsultations whose booking reached a final status through the state machine
+ * (the operator closed or refused it, the citizen cancelled it) end their call in that transaction:
+ * recorded once, the clock stopped, the room told. The booking is already locked and updated.
+ */
+export async function onBookingsSettled(tx: Executor, bookingIds: number[], status: string, at: Date): Promise<void> {
+  const ended = await repository.setManyEnded(tx, bookingIds, at, status);
+  if (ended.length > 0 && callEndedListener) await callEndedListener(tx, ended, status, at);
+}

@@ -10,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { ownCompanyId } from "../companies/index.ts";
-import { presentTeleconsult } from "./presenters.ts";
+import { presentTeleconsults } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { assertMayHandle } from "./taking.ts";
 
@@ -18,13 +18,13 @@ type Paged = { data: TTeleconsult[]; meta: { page: number; per_page: number; tot
 
 const pageOf = (query: TTeleconsultListQuery) => ({ limit: query.per_page, offset: (query.page - 1) * query.per_page });
 
-function answer(
+async function answer(
   ctx: ModuleContext,
   query: TTeleconsultListQuery,
   found: { rows: repository.TeleconsultWithNames[]; total: number },
-): Paged {
+): Promise<Paged> {
   return {
-    data: found.rows.map((row) => presentTeleconsult(ctx, row)),
+    data: await presentTeleconsults(ctx, found.rows),
     meta: { page: query.page, per_page: query.per_page, total: found.total },
   };
 }
@@ -96,5 +96,5 @@ export async function one(ctx: ModuleContext, request: FastifyRequest, hashid: s
   } else if (principal.type === 0) {
     if (row.t.userId !== principal.userId) throw notFound();
   } else throw forbidden();
-  return presentTeleconsult(ctx, row);
+  return (await presentTeleconsults(ctx, [row]))[0] as TTeleconsult;
 }

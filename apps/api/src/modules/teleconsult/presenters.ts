@@ -1,6 +1,6 @@
 import { PLATFORM_SERVICES, type TTeleconsult } from "@cura/domain";
 import type { ModuleContext } from "../../platform/module.ts";
-import type { TeleconsultWithNames } from "./repository.ts";
+import { type AttachmentRow, attachmentsOf, type TeleconsultWithNames } from "./repository.ts";
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
@@ -12,7 +12,11 @@ export function serviceNameOf(row: TeleconsultWithNames): string {
   );
 }
 
-export function presentTeleconsult(ctx: ModuleContext, row: TeleconsultWithNames): TTeleconsult {
+export function presentTeleconsult(
+  ctx: ModuleContext,
+  row: TeleconsultWithNames,
+  attachments: AttachmentRow[] = [],
+): TTeleconsult {
   const { t } = row;
   return {
     hashid: ctx.ids.encode(t.bookingId),
@@ -38,5 +42,18 @@ export function presentTeleconsult(ctx: ModuleContext, row: TeleconsultWithNames
       t.operatorId === null
         ? null
         : { hashid: ctx.ids.encode(t.operatorId), name: row.operatorName ?? "", surname: row.operatorSurname ?? "" },
+    attachments: attachments.map((a) => {
+      const hashid = ctx.ids.encode(a.fileId);
+      return { hashid, name: a.name, full_path: `/api/v1/resources/private/${hashid}` };
+    }),
   };
+}
+
+/** Teleconsultations with their attachments, read for all of them in one query. */
+export async function presentTeleconsults(ctx: ModuleContext, rows: TeleconsultWithNames[]): Promise<TTeleconsult[]> {
+  const attachments = await attachmentsOf(
+    ctx.db,
+    rows.map((row) => row.t.bookingId),
+  );
+  return rows.map((row) => presentTeleconsult(ctx, row, attachments.get(row.t.bookingId)));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { teleconsultBookingJson } from "../bookings/index.ts";
 import { familyMemberName, familyMemberSurname } from "../care/index.ts";
@@ -7,7 +7,7 @@ import { sessionIsLive } from "../identity/index.ts";
 // Read only (the exception for names in docs/architecture.md "Boundaries"): the citizen's and the
 // operator's names beside a teleconsultation, in the list's own query.
 import { anagrafiche } from "../identity/tables.ts";
-import { teleconsultOperatorStatus, teleconsults } from "./tables.ts";
+import { teleconsultAttachments, teleconsultOperatorStatus, teleconsults } from "./tables.ts";
 
 export type TeleconsultRow = typeof teleconsults.$inferSelect;
 export type NewTeleconsult = typeof teleconsults.$inferInsert;
@@ -54,6 +54,16 @@ export async function setEndedOnce(db: Executor, bookingId: number, at: Date, re
   return rows.length > 0;
 }
 
+/** Ends the calls not ended yet (their booking reached a final status): answers which it ended. */
+export async function setManyEnded(db: Executor, bookingIds: number[], at: Date, reason: string): Promise<number[]> {
+  const rows = await db
+    .update(teleconsults)
+    .set({ endedAt: at, endReason: reason, open: false })
+    .where(and(inArray(teleconsults.bookingId, bookingIds), isNull(teleconsults.endedAt)))
+    .returning({ id: teleconsults.bookingId });
+  return rows.map((row) => row.id);
+}
+
 /** The citizen's open requests of a kind (normally at most one), newest first. */
 export async function openOfUser(
   db: Executor,
@@ -73,13 +83,20 @@ export async function closeRequests(db: Executor, bookingIds: number[]): Promise
   await db.update(teleconsults).set({ open: false }).where(inArray(teleconsults.bookingId, bookingIds));
 }
 
-/** Waiting requests past their deadline, oldest first (the expiry job). */
-export async function expiredWaiting(db: Executor, now: Date, limit: number): Promise<number[]> {
+/** Waiting requests past their deadline, by id after `afterId` (the expiry job's batches). */
+export async function expiredWaiting(db: Executor, now: Date, limit: number, afterId = 0): Promise<number[]> {
   const rows = await db
     .select({ id: teleconsults.bookingId })
     .from(teleconsults)
-    .where(and(isNull(teleconsults.takenAt), eq(teleconsults.open, true), lte(teleconsults.deadline, now)))
-    .orderBy(asc(teleconsults.deadline))
+    .where(
+      and(
+        isNull(teleconsults.takenAt),
+        eq(teleconsults.open, true),
+        lte(teleconsults.deadline, now),
+        gt(teleconsults.bookingId, afterId),
+      ),
+    )
+    .orderBy(asc(teleconsults.bookingId))
     .limit(limit);
   return rows.map((row) => row.id);
 }
@@ -193,4 +210,56 @@ export async function operatorsOn(db: Executor, ref: number): Promise<number[]> 
     .from(teleconsultOperatorStatus)
     .where(and(eq(teleconsultOperatorStatus.positionRef, ref), switchedOn));
   return rows.map((row) => row.userId);
+}
+
+// ─── Attachments ──────────────────────────────────────────────────────────────────────────────
+
+export async function insertAttachments(
+  db: Executor,
+  bookingId: number,
+  files: Array<{ id: number; name: string }>,
+): Promise<void> {
+  if (files.length === 0) return;
+  await db
+    .insert(teleconsultAttachments)
+    .values(files.map((file, position) => ({ bookingId, fileId: file.id, name: file.name, position })));
+}
+
+export type AttachmentRow = { bookingId: number; fileId: number; name: string };
+
+/** The attachments of some teleconsultations (a page of a list: one query), in the citizen's order. */
+export async function attachmentsOf(db: Executor, bookingIds: number[]): Promise<Map<number, AttachmentRow[]>> {
+  const byBooking = new Map<number, AttachmentRow[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db
+    .select({
+      bookingId: teleconsultAttachments.bookingId,
+      fileId: teleconsultAttachments.fileId,
+      name: teleconsultAttachments.name,
+    })
+    .from(teleconsultAttachments)
+    .where(inArray(teleconsultAttachments.bookingId, [...new Set(bookingIds)]))
+    .orderBy(asc(teleconsultAttachments.bookingId), asc(teleconsultAttachments.position));
+  for (const row of rows) byBooking.set(row.bookingId, [...(byBooking.get(row.bookingId) ?? []), row]);
+  return byBooking;
+}
+
+/** Whether this user is the operator assigned to a teleconsultation the file is attached to. */
+export async function attachmentReadableByOperator(db: Executor, fileId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: teleconsultAttachments.fileId })
+    .from(teleconsultAttachments)
+    .innerJoin(teleconsults, eq(teleconsults.bookingId, teleconsultAttachments.bookingId))
+    .where(and(eq(teleconsultAttachments.fileId, fileId), eq(teleconsults.operatorId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function attachmentInUse(db: Executor, fileId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: teleconsultAttachments.fileId })
+    .from(teleconsultAttachments)
+    .where(eq(teleconsultAttachments.fileId, fileId))
+    .limit(1);
+  return rows.length > 0;
 }

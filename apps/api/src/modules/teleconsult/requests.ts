@@ -17,15 +17,16 @@ import {
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
-import { principalOf } from "../../platform/auth/access.ts";
+import { type Principal, principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { companiesWithActiveService } from "../billing/index.ts";
 import { enterTeleconsultBooking, teleconsultBookingStates } from "../bookings/index.ts";
 import { ownFamilyMember } from "../care/index.ts";
 import { type TeleconsultRoutingCandidate, teleconsultRoutingCandidates } from "../companies/index.ts";
+import { ownUpload } from "../files/index.ts";
 import { currentUser } from "../identity/index.ts";
 import { notifyOperatorsOfRequest } from "./popups.ts";
-import { presentTeleconsult, serviceNameOf } from "./presenters.ts";
+import { presentTeleconsult, presentTeleconsults, serviceNameOf } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { teleconsultSurveyProvider } from "./surveys-hook.ts";
 
@@ -116,7 +117,7 @@ async function lockCitizenKind(tx: Executor, userId: number, kind: QuickKind): P
 async function present(ctx: ModuleContext, bookingId: number): Promise<TTeleconsult> {
   const row = await repository.findWithNames(ctx.db, bookingId);
   if (!row) throw notFound();
-  return presentTeleconsult(ctx, row);
+  return (await presentTeleconsults(ctx, [row]))[0] as TTeleconsult;
 }
 
 async function openConflict(ctx: ModuleContext, row: repository.TeleconsultRow): Promise<never> {
@@ -131,7 +132,12 @@ async function enter(
   ctx: ModuleContext,
   request: FastifyRequest,
   kind: QuickKind,
-  input: { reason: string; familyMemberId: number | null; onlyCompanyId?: number },
+  input: {
+    reason: string;
+    familyMemberId: number | null;
+    onlyCompanyId?: number;
+    attachments?: Array<{ id: number; name: string }>;
+  },
 ): Promise<number> {
   const principal = principalOf(request);
   const now = new Date();
@@ -158,6 +164,7 @@ async function enter(
       deadline: new Date(now.getTime() + TELECONSULT_RESPONSE_MINUTES * 60_000),
       createdAt: now,
     });
+    await repository.insertAttachments(tx, bookingId, input.attachments ?? []);
     // A company's service of this kind may require a survey first (issue 13): it waits, suspended.
     await teleconsultSurveyProvider().requested(tx, {
       bookingId,
@@ -184,6 +191,24 @@ async function forWhom(ctx: ModuleContext, userId: number, kind: QuickKind, hash
   return member.id;
 }
 
+/**
+ * The request's attachments: the citizen's own uploads only (another's file, even one they may read,
+ * is a 404: on this request the operator would read it). Uploads are already PDFs or images of at
+ * most 8 MB (the files module's rule).
+ */
+async function ownAttachments(
+  ctx: ModuleContext,
+  principal: Principal,
+  hashids: string[],
+): Promise<Array<{ id: number; name: string }>> {
+  const files = [];
+  for (const hashid of hashids) {
+    const file = await ownUpload(ctx, principal, hashid);
+    files.push({ id: file.id, name: file.name });
+  }
+  return files;
+}
+
 /** `POST reservations/{kind}`: a quick (emergenza) or paediatric (tc_pediatrico) request. */
 export async function requestTeleconsult(
   ctx: ModuleContext,
@@ -194,7 +219,8 @@ export async function requestTeleconsult(
   const kind = quickKindOf(pathKind);
   const principal = principalOf(request);
   const familyMemberId = await forWhom(ctx, principal.userId, kind, body.for_whom);
-  const id = await enter(ctx, request, kind, { reason: body.reason, familyMemberId });
+  const attachments = await ownAttachments(ctx, principal, body.attachments ?? []);
+  const id = await enter(ctx, request, kind, { reason: body.reason, familyMemberId, attachments });
   return present(ctx, id);
 }
 

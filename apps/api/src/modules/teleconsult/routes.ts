@@ -16,13 +16,19 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ModuleContext } from "../../platform/module.ts";
-import { setTeleconsultBookedHook, setTeleconsultConfirmHook } from "../bookings/index.ts";
+import {
+  setTeleconsultBookedHook,
+  setTeleconsultConfirmHook,
+  setTeleconsultProposeHook,
+  setTeleconsultSettledHook,
+} from "../bookings/index.ts";
 import { ADMIN, CITIZEN, OPERATOR, PARTIES } from "./access-rules.ts";
+import { onBookingsSettled } from "./call.ts";
 import { EXPIRY_JOB, expireRequests } from "./expiry.ts";
 import { adminList, companyList, one, ownList } from "./lists.ts";
 import { followup, pending, requestTeleconsult } from "./requests.ts";
 import { setSwitchStatus, switchStatus } from "./switches.ts";
-import { moveStart, onBooked, onConfirm } from "./taking.ts";
+import { moveStart, onBooked, onConfirm, onProposed } from "./taking.ts";
 
 const tags = ["teleconsult"];
 const errors = { 404: ZMessage };
@@ -36,6 +42,8 @@ const errors = { 404: ZMessage };
 export const teleconsultRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
   setTeleconsultConfirmHook(onConfirm);
   setTeleconsultBookedHook(onBooked);
+  setTeleconsultProposeHook(onProposed);
+  setTeleconsultSettledHook(onBookingsSettled);
   // Every minute: a request nobody took is cancelled within a minute of its 60 minutes.
   ctx.jobs.define({
     name: EXPIRY_JOB,

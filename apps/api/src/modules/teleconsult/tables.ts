@@ -4,6 +4,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, ti
 import { bookings } from "../bookings/tables.ts";
 import { familyMembers } from "../care/tables.ts";
 import { companies } from "../companies/tables.ts";
+import { storedFiles } from "../files/tables.ts";
 import { sessions, users } from "../identity/tables.ts";
 
 /**
@@ -78,5 +79,30 @@ export const teleconsultOperatorStatus = pgTable(
     primaryKey({ columns: [t.userId, t.companyId, t.positionRef] }),
     // Routing looks for companies with an operator on.
     index("teleconsult_operator_on_idx").on(t.positionRef, t.companyId).where(sql`${t.active}`),
+  ],
+);
+
+/**
+ * The files a citizen attached to a request (issue 10): their own uploads, read by the citizen and
+ * the operator who took it in charge (the files module asks through a read rule).
+ */
+export const teleconsultAttachments = pgTable(
+  "teleconsult_attachments",
+  {
+    bookingId: integer()
+      .notNull()
+      .references(() => teleconsults.bookingId, { onDelete: "cascade" }),
+    fileId: integer()
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
+    /** The file's name, copied when attached (the files module keeps the bytes). */
+    name: text().notNull(),
+    /** The order the citizen gave them. */
+    position: smallint().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.fileId] }),
+    // The files module's read and reference rules look a file up.
+    index("teleconsult_attachments_file_idx").on(t.fileId),
   ],
 );

@@ -17,7 +17,7 @@ import { assertCompanyServiceActive } from "../billing/index.ts";
 import { lockTeleconsultBooking, moveTeleconsultStart } from "../bookings/index.ts";
 import { ownCompanyId } from "../companies/index.ts";
 import { notifyCitizenMoved, notifyCitizenTaken } from "./popups.ts";
-import { presentTeleconsult } from "./presenters.ts";
+import { presentTeleconsults } from "./presenters.ts";
 import * as repository from "./repository.ts";
 
 /** The operator may handle this kind: quick ones need their permission string (403 otherwise). */
@@ -47,6 +47,18 @@ export async function onConfirm(
     throw conflict(TELECONSULT_MESSAGES.expired);
   await repository.updateTeleconsult(tx, row.bookingId, { operatorId: principal.userId, takenAt: at });
   if (row.kind !== "specialistico") await notifyCitizenTaken(tx, row.userId, row.kind);
+}
+
+/**
+ * Bookings' proposal of another time (`PUT reservations/date/change/{id}`), in its transaction: the
+ * citizen's acceptance makes the booking confirmed without a confirm, so the operator who proposed
+ * the time is the one assigned to the call (replacing an earlier one: they now own the slot).
+ */
+export async function onProposed(tx: Executor, booking: { id: number }, principal: Principal, at: Date): Promise<void> {
+  const row = await repository.lockTeleconsult(tx, booking.id);
+  if (!row) return;
+  assertMayHandle(principal, row);
+  await repository.updateTeleconsult(tx, row.bookingId, { operatorId: principal.userId, takenAt: at });
 }
 
 /** A specialist teleconsultation booked through the wizard (bookings' POST reservations). */
@@ -98,5 +110,5 @@ export async function moveStart(
   });
   const shown = await repository.findWithNames(ctx.db, found.bookingId);
   if (!shown) throw notFound();
-  return presentTeleconsult(ctx, shown);
+  return (await presentTeleconsults(ctx, [shown]))[0] as TTeleconsult;
 }

@@ -1,9 +1,11 @@
-import { TELECONSULT_MESSAGES } from "@cura/domain";
-import { eq } from "drizzle-orm";
+import { TELECONSULT_MESSAGES, teleconsultRoomName } from "@cura/domain";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart, tinyPdf, tinyPng } from "../../../test/files-fixtures.ts";
 import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { signedInRealtime } from "../../../test/realtime-client.ts";
 import { companySubscriptions } from "../billing/tables.ts";
-import { bookings } from "../bookings/tables.ts";
+import { bookingEvents, bookings } from "../bookings/tables.ts";
 import {
   type Caller,
   caller,
@@ -12,9 +14,10 @@ import {
   operatorOf,
   ownCompanyHashid,
 } from "../companies/test-helpers.ts";
+import { users } from "../identity/tables.ts";
 import { taxCode } from "../identity/test-helpers.ts";
-import { testIds } from "../notifications/test-helpers.ts";
-import { EXPIRY_JOB } from "./expiry.ts";
+import { moduleContext, testIds } from "../notifications/test-helpers.ts";
+import { EXPIRY_JOB, expireRequests } from "./expiry.ts";
 import { endTeleconsult, recordConnected, teleconsultCall } from "./index.ts";
 import { teleconsults } from "./tables.ts";
 
@@ -347,7 +350,81 @@ describe("the subscription gate", () => {
   });
 });
 
+describe("attachments of a request", () => {
+  async function upload(who: Caller, parts: Parameters<typeof multipart>[0]): Promise<string> {
+    const body = multipart(parts);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v1/resources/public",
+      token: who.token,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.hashid as string;
+  }
+  const png = (who: Caller) =>
+    upload(who, [{ name: "file", filename: "eruzione.png", content: tinyPng, type: "image/png" }]);
+  const read = (who: Caller, hashid: string) => who.get(`resources/private/${hashid}`);
+
+  it("are the citizen's own uploads (at most 5, each once), read by the citizen and the operator who took the request only", async () => {
+    expect((await on(c.pharmacyAdmin, 10)).json().data.active).toBe(true);
+    const photo = await png(c.citizen);
+    const report = await upload(c.citizen, [
+      { name: "file", filename: "referto.pdf", content: tinyPdf, type: "application/pdf" },
+      { name: "encrypt", value: "true" },
+    ]);
+    const others = await png(c.citizen2);
+    const nothingStored = async () =>
+      expect((await c.citizen.get("reservations/emergenza/pending")).json().data.has_pending).toBe(false);
+
+    // Someone else's upload: 404, nothing asked.
+    const foreign = await ask(c.citizen, "emergenza", { reason: "Eruzione cutanea", attachments: [photo, others] });
+    expect(foreign.statusCode).toBe(404);
+    await nothingStored();
+    const tooMany = await ask(c.citizen, "emergenza", {
+      reason: "Eruzione cutanea",
+      attachments: [photo, report, "a1", "a2", "a3", "a4"],
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors.attachments).toEqual([TELECONSULT_MESSAGES.attachmentsTooMany]);
+    const twice = await ask(c.citizen, "emergenza", { reason: "Eruzione cutanea", attachments: [photo, photo] });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.attachments).toEqual([TELECONSULT_MESSAGES.attachmentRepeated]);
+    await nothingStored();
+
+    const created = await ask(c.citizen, "emergenza", { reason: "Eruzione cutanea", attachments: [report, photo] });
+    expect(created.statusCode, created.body).toBe(201);
+    const request = created.json().data;
+    expect(request.attachments).toEqual([
+      { hashid: report, name: "referto.pdf", full_path: `/api/v1/resources/private/${report}` },
+      { hashid: photo, name: "eruzione.png", full_path: `/api/v1/resources/private/${photo}` },
+    ]);
+    // The queue shows them; before anyone takes the request in charge no operator reads them.
+    const queued = (await c.pharmacyAdmin.get("teleconsults/company/rapido?open=true")).json().data;
+    expect(queued.find((x: { hashid: string }) => x.hashid === request.hashid).attachments).toHaveLength(2);
+    expect((await read(c.pharmacyAdmin, report)).statusCode).toBe(404);
+
+    expect((await c.pharmacyAdmin.call("POST", `reservations/company/confirm/${request.hashid}`)).statusCode).toBe(200);
+    const pdf = await read(c.pharmacyAdmin, report);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    expect((await read(c.pharmacyAdmin, photo)).statusCode).toBe(200);
+    expect((await read(c.citizen, photo)).statusCode).toBe(200);
+    // Another operator of the company, another company, another citizen: not theirs.
+    expect((await read(c.pharmacyOperator, photo)).statusCode).toBe(404);
+    expect((await read(c.roomAdmin, photo)).statusCode).toBe(404);
+    expect((await read(c.citizen2, photo)).statusCode).toBe(404);
+    expect((await c.citizen.get(`teleconsults/${request.hashid}`)).json().data.attachments).toHaveLength(2);
+    await endTeleconsult(t.database.db, idOf(request.hashid), new Date(), "termina");
+    await on(c.pharmacyAdmin, 10, false);
+  });
+});
+
 describe("specialist teleconsultations (ref 2) through the wizard's POST reservations", () => {
+  let service: string;
+  let slots: Array<{ start: string }>;
+
   it("book a slot of a ref-2 health service as kind teleconsulto, gated by the subscription; the confirming operator is assigned", async () => {
     const created = await c.roomAdmin.call("POST", "healthservices", {
       name: "Televisita cardiologica",
@@ -355,12 +432,12 @@ describe("specialist teleconsultations (ref 2) through the wizard's POST reserva
       slot_minutes: 30,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const service = created.json().data.hashid as string;
+    service = created.json().data.hashid as string;
     const days = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ranges: [{ from: "09:00", to: "12:00" }] }));
     expect((await c.roomAdmin.call("POST", `healthservices/own/openings/${service}`, { days })).statusCode).toBe(200);
     const monday = nextMonday();
-    const slots = (await c.citizen2.get(`healthservices/slots/array/${service}?from=${monday}&to=${monday}`)).json()
-      .data.days[0].slots as Array<{ start: string }>;
+    slots = (await c.citizen2.get(`healthservices/slots/array/${service}?from=${monday}&to=${monday}`)).json().data
+      .days[0].slots as Array<{ start: string }>;
     const start = slots[0]?.start as string;
 
     // Preferences instead of a slot: 422 on start.
@@ -426,4 +503,130 @@ describe("specialist teleconsultations (ref 2) through the wizard's POST reserva
     expect(call?.windowStart.getTime()).toBe(Date.parse(start) - 10 * 60_000);
     expect(call?.windowEnd.getTime()).toBe(Date.parse(start) + 30 * 60_000);
   });
+
+  const book = async (start: string) => {
+    const booked = await c.citizen2.call("POST", "reservations", {
+      kind: "teleconsulto",
+      health_service: service,
+      start,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    return booked.json().data.hashid as string;
+  };
+  const roomState = async (who: Caller, hashid: string) => (await who.get(`teleconsult/room/${hashid}`)).json().data;
+  /** The test clock: the booking's slot moved to start `fromNowMs` from now, 30 minutes long. */
+  const slotAt = async (hashid: string, fromNowMs: number) => {
+    const startAt = new Date(Date.now() + fromNowMs);
+    await t.database.db
+      .update(bookings)
+      .set({ startAt, endAt: new Date(startAt.getTime() + 30 * 60_000) })
+      .where(eq(bookings.id, idOf(hashid)));
+  };
+  async function joins(who: Caller, hashid: string): Promise<boolean> {
+    const client = await signedInRealtime(t.app, who.token);
+    client.send({ type: "join", room: teleconsultRoomName(hashid), ref: "j" });
+    // The join's answer: joined, or the error refusing it (both carry the ref).
+    const answered = () => client.received.find((m) => "ref" in m && m.ref === "j");
+    for (let i = 0; i < 250 && !answered(); i++) await new Promise((r) => setTimeout(r, 20));
+    client.close();
+    return answered()?.type === "joined";
+  }
+
+  it("the whole path: booked, confirmed by an operator who runs the call, the room open from 10 minutes before the slot to its end", async () => {
+    const hashid = await book(slots[1]?.start as string);
+    // Not confirmed yet: the citizen waits, no operator is in the call.
+    expect(await roomState(c.citizen2, hashid)).toMatchObject({ role: "citizen", state: "waiting", ice_servers: [] });
+    expect((await c.roomOperator.get(`teleconsult/room/${hashid}`)).statusCode).toBe(404);
+    expect((await c.roomOperator.call("POST", `reservations/company/confirm/${hashid}`)).statusCode).toBe(200);
+    // Only the confirming operator is the call's operator; another of the company is not in it.
+    const operator = await roomState(c.roomOperator, hashid);
+    expect(operator).toMatchObject({ role: "operator", state: "waiting", opens_at: isoMinus(slots[1]?.start, 10) });
+    expect((await c.roomAdmin.get(`teleconsult/room/${hashid}`)).statusCode).toBe(404);
+    expect(await joins(c.roomOperator, hashid)).toBe(false);
+
+    await slotAt(hashid, 11 * 60_000);
+    expect((await roomState(c.citizen2, hashid)).state).toBe("waiting");
+    await slotAt(hashid, 9 * 60_000);
+    expect((await roomState(c.citizen2, hashid)).state).toBe("open");
+    expect((await roomState(c.roomOperator, hashid)).state).toBe("open");
+    expect(await joins(c.citizen2, hashid)).toBe(true);
+    expect(await joins(c.roomOperator, hashid)).toBe(true);
+    expect(await joins(c.roomAdmin, hashid)).toBe(false);
+    // The slot's end closes it.
+    await slotAt(hashid, -31 * 60_000);
+    expect((await roomState(c.citizen2, hashid)).state).toBe("ended");
+    expect(await joins(c.citizen2, hashid)).toBe(false);
+  });
+
+  it("accepted by the citizen after the company proposed another time: the proposing operator runs the call", async () => {
+    const hashid = await book(slots[2]?.start as string);
+    const proposed = await c.roomOperator.call("PUT", `reservations/date/change/${hashid}`, { start: slots[3]?.start });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    // Waiting for the citizen's answer: nobody in the room yet.
+    expect((await roomState(c.roomOperator, hashid)).state).toBe("waiting");
+    expect((await c.citizen2.get(`reservations/user/confirm/${hashid}`)).statusCode).toBe(200);
+    const call = await teleconsultCall(t.database.db, idOf(hashid));
+    expect(call).toMatchObject({ status: "confermato", operatorId: expect.any(Number) });
+    const operator = await roomState(c.roomOperator, hashid);
+    expect(operator).toMatchObject({ role: "operator", state: "waiting", opens_at: isoMinus(slots[3]?.start, 10) });
+    expect(operator.parties).toContainEqual({ hashid: operator.me, role: "operator" });
+    await slotAt(hashid, 60_000);
+    expect(await joins(c.roomOperator, hashid)).toBe(true);
+  });
 });
+
+describe("the 60-minute expiry job", () => {
+  it("cancels every overdue request batch after batch, each once even with two runs at the same time", async () => {
+    const companyId = idOf(await ownCompanyHashid(c.pharmacyAdmin));
+    const [citizen] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, accounts.citizen2));
+    const userId = citizen?.id as number;
+    const created = new Date(Date.now() - 61 * 60_000);
+    const rows = await t.database.db
+      .insert(bookings)
+      .values(
+        Array.from({ length: 12 }, () => ({
+          companyId,
+          userId,
+          kind: "teleconsulto" as const,
+          status: "ricevuto" as const,
+        })),
+      )
+      .returning({ id: bookings.id });
+    const ids = rows.map((row) => row.id);
+    await t.database.db.insert(teleconsults).values(
+      ids.map((bookingId) => ({
+        bookingId,
+        companyId,
+        userId,
+        kind: "rapido" as const,
+        positionRef: 10,
+        reason: "Febbre",
+        deadline: new Date(created.getTime() + 60 * 60_000),
+        createdAt: created,
+      })),
+    );
+    // Batches of 5 (200 in production): 12 requests need three.
+    const runs = await Promise.all([
+      expireRequests(moduleContext(t), new Date(), 5),
+      expireRequests(moduleContext(t), new Date(), 5),
+    ]);
+    expect(runs[0] + runs[1]).toBe(12);
+    const cancelled = await t.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(inArray(bookings.id, ids), eq(bookings.status, "annullato")));
+    expect(cancelled).toHaveLength(12);
+    const events = await t.database.db
+      .select({ id: bookingEvents.bookingId })
+      .from(bookingEvents)
+      .where(and(inArray(bookingEvents.bookingId, ids), eq(bookingEvents.action, "teleconsult_expired")));
+    expect(events).toHaveLength(12);
+    expect(new Set(events.map((e) => e.id)).size).toBe(12);
+  });
+});
+
+const isoMinus = (iso: string | undefined, minutes: number) =>
+  new Date(Date.parse(iso as string) - minutes * 60_000).toISOString();

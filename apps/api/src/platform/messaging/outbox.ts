@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type OutboxAttachment, outboxMessages } from "./tables.ts";
 
 export interface OutboxEntry {
-  channel: "email" | "sms";
+  channel: "email" | "sms" | "bot";
   recipient: string;
   subject: string | null;
   text: string;

@@ -3,12 +3,12 @@ import { index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-c
 /** What the outbox keeps of an attachment: enough to see that it was sent, not its bytes. */
 export type OutboxAttachment = { filename: string; contentType: string; size: number };
 
-/** Every e-mail and SMS sent outside production lands here, readable at /dev/outbox. */
+/** Every e-mail, SMS and messenger-bot message sent outside production lands here, readable at /dev/outbox. */
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: serial().primaryKey(),
-    channel: text({ enum: ["email", "sms"] }).notNull(),
+    channel: text({ enum: ["email", "sms", "bot"] }).notNull(),
     recipient: text().notNull(),
     subject: text(),
     text: text().notNull(),

@@ -24,7 +24,8 @@ export interface RoomKind {
   authorize(principal: Principal, publicId: string): Promise<string | null>;
   /**
    * A member's message to the room: what to publish to it (validated, perhaps saved first), or null
-   * to refuse it. Absent: the room is read-only for its members. Called in order for each socket.
+   * to refuse it (`{ refused }` to say why, in Italian). Absent: the room is read-only for its
+   * members. Called in order for each socket.
    */
   onMessage?(input: {
     principal: Principal;
@@ -33,7 +34,7 @@ export interface RoomKind {
     room: string;
     event: string;
     payload: unknown;
-  }): Promise<{ event: string; payload: unknown } | null>;
+  }): Promise<{ event: string; payload: unknown } | { refused: string } | null>;
 }
 
 export interface RealtimeHub {
@@ -248,6 +249,7 @@ export async function createRealtimeHub(options: HubOptions): Promise<RealtimeHu
         })
       : null;
     if (!accepted) return fail(member, "message_refused", "Messaggio non consentito", message.ref);
+    if ("refused" in accepted) return fail(member, "message_refused", accepted.refused, message.ref);
     await publish(db, key, accepted.event, accepted.payload, { from: principal.hashid });
   };
 

@@ -71,6 +71,15 @@ export const adminArea: AreaDefinition = {
       ),
     },
     {
+      // Survey sessions: every session, enabled per company (spec 002 §2 admin `sessioni`, issue 13).
+      path: "sessioni",
+      titleKey: "sessions.title",
+      Component: lazy(() =>
+        withCataloguePart("sessions", import("../../features/survey-sessions/pages/AdminSessionsPage.tsx")),
+      ),
+      nav: { label: "nav.surveySessions", icon: "it-list" },
+    },
+    {
       path: "servizi",
       titleKey: "nav.adminServices",
       Component: lazy(() =>

@@ -9,8 +9,12 @@ const CitizenTeleconsultsPage = lazy(() =>
   withCataloguePart("teleconsult", import("../../features/teleconsult/pages/CitizenTeleconsultsPage.tsx")),
 );
 
+// With the surveys' texts too: the mandatory survey's modal opens on this page (issue 13).
 const QuickRequestPage = lazy(() =>
-  withCataloguePart("teleconsult", import("../../features/teleconsult/pages/QuickRequestPage.tsx")),
+  withCataloguePart(
+    "teleconsult",
+    withCataloguePart("surveys", import("../../features/teleconsult/pages/QuickRequestPage.tsx")),
+  ),
 );
 
 const TeleconsultPreviewPage = lazy(() =>
@@ -151,7 +155,12 @@ export const citizenArea: AreaDefinition = {
           import("../../features/emergency-contacts/pages/EmergencyContactsPage.tsx"),
         ),
       ),
-      nav: { label: "nav.emergencyContacts", icon: "it-telephone" },
+      // Spec 000 §2.9: citizens with a verified e-mail see their emergency contacts.
+      nav: {
+        label: "nav.emergencyContacts",
+        icon: "it-telephone",
+        visible: (user) => Boolean(user.email && user.email_verified_at),
+      },
     },
     {
       path: "profilo",
@@ -177,6 +186,19 @@ export const citizenArea: AreaDefinition = {
       path: "questionario/compila/:quest?",
       titleKey: "surveys.citizen.title",
       Component: lazy(() => withCataloguePart("surveys", import("../../features/surveys/pages/FillSurveyPage.tsx"))),
+    },
+    {
+      // Spec 001 §2 questionario/score/compila/{quest?}: a score questionnaire, its score shown at the end.
+      path: "questionario/score/compila/:quest?",
+      titleKey: "surveys.score.title",
+      Component: lazy(() => withCataloguePart("surveys", import("../../features/surveys/pages/ScoreSurveyPage.tsx"))),
+    },
+    {
+      // IRST, the oncology therapy reconciliation (issue 13): drugs and other products the patient takes.
+      path: "irst",
+      titleKey: "irst.title",
+      Component: lazy(() => withCataloguePart("irst", import("../../features/irst/pages/IrstPage.tsx"))),
+      nav: { label: "nav.irst", icon: "it-list" },
     },
     {
       path: "manuali",

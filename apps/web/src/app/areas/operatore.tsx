@@ -31,6 +31,9 @@ const AslAppointmentsPage = lazy(() => import("../../features/patients/pages/Asl
 
 // Screening (spec 002 §2 attivita/{section}/{action?}/{quest?}): activities, surveys, builder and fills.
 const SurveysArea = lazy(() => withCataloguePart("surveys", import("../../features/surveys/pages/SurveysArea.tsx")));
+const SessionsArea = lazy(() =>
+  withCataloguePart("sessions", import("../../features/survey-sessions/pages/SessionsArea.tsx")),
+);
 
 /** The operator area (/operatore, user type 1): its pages and their menu, by permission, company level and service. */
 export const operatorArea: AreaDefinition = {
@@ -251,6 +254,18 @@ export const operatorArea: AreaDefinition = {
       },
     },
     { path: "attivita/:section/:action?/:quest?", titleKey: "surveys.area.title", Component: SurveysArea },
+    {
+      // Survey sessions (spec 002 §2 `sessioni/{action?}/{quest?}`, issue 13): either survey permission.
+      path: "sessioni",
+      titleKey: "sessions.title",
+      Component: SessionsArea,
+      nav: {
+        label: "nav.surveySessions",
+        icon: "it-list",
+        permissions: [OPERATOR_PERMISSIONS.manageActivities, OPERATOR_PERMISSIONS.administerSurveys],
+      },
+    },
+    { path: "sessioni/:action/:quest?", titleKey: "sessions.title", Component: SessionsArea },
     {
       path: "manuali",
       titleKey: "manuals.title",

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { usePublicText } from "../../lib/settings.ts";
 import { lazyModal } from "../../ui/lazy-modal.tsx";
 import { BRAND } from "../brand.ts";
 import { BrandLogo } from "./BrandLogo.tsx";
@@ -12,6 +13,10 @@ const ReleaseNotesModal = lazyModal(() => import("./FooterModals.tsx").then((m) 
 export function AppFooter() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<"about" | "notes" | null>(null);
+  // The back office's brand texts (brand.*); the build's own until an administrator writes others.
+  const brandName = usePublicText("brand.name", BRAND.logoText);
+  const brandTagline = usePublicText("brand.tagline", t(BRAND.taglineKey));
+  const brandFooter = usePublicText("brand.footer", "");
   return (
     <footer className="it-footer cura-footer">
       <div className="it-footer-main">
@@ -19,8 +24,8 @@ export function AppFooter() {
           <div className="d-flex align-items-center gap-3 text-white">
             <BrandLogo labelled size={44} />
             <div>
-              <p className="h4 mb-0 text-white">{BRAND.logoText}</p>
-              <p className="mb-0 small">{t(BRAND.taglineKey)}</p>
+              <p className="h4 mb-0 text-white">{brandName}</p>
+              <p className="mb-0 small">{brandTagline}</p>
             </div>
           </div>
         </div>
@@ -53,6 +58,11 @@ export function AppFooter() {
               </li>
             </ul>
           </nav>
+          {brandFooter ? (
+            <p className="cura-footer-text small mb-1" data-testid="brand-footer">
+              {brandFooter}
+            </p>
+          ) : null}
           <p className="cura-footer-legal small mb-0 pb-3">{t(BRAND.legalKey)}</p>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fullName } from "../../lib/session.ts";
+import { usePublicFlag, usePublicText } from "../../lib/settings.ts";
 import { lazyModal } from "../../ui/lazy-modal.tsx";
 import { BRAND } from "../brand.ts";
 import { BrandLogo } from "./BrandLogo.tsx";
@@ -31,6 +32,10 @@ export interface AppHeaderProps {
 export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
   const { t } = useTranslation();
   const [supportOpen, setSupportOpen] = useState(false);
+  // The back office's brand texts and call-us button (feature.call_us); the build's until they arrive.
+  const callUs = usePublicFlag("feature.call_us");
+  const brandName = usePublicText("brand.name", BRAND.logoText);
+  const brandTagline = usePublicText("brand.tagline", t(BRAND.taglineKey));
   return (
     <header className="it-header-wrapper cura-header">
       <div className="it-header-slim-wrapper">
@@ -40,14 +45,16 @@ export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
               <div className="it-header-slim-wrapper-content">
                 <span className="navbar-brand d-none d-md-inline">{t("header.owner")}</span>
                 <div className="it-header-slim-right-zone gap-2 flex-wrap">
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-sm btn-icon"
-                    onClick={() => setSupportOpen(true)}
-                  >
-                    <Icon icon="it-telephone" size="sm" color="white" />
-                    <span className="ms-1">{t("header.support")}</span>
-                  </button>
+                  {callUs ? (
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm btn-icon"
+                      onClick={() => setSupportOpen(true)}
+                    >
+                      <Icon icon="it-telephone" size="sm" color="white" />
+                      <span className="ms-1">{t("header.support")}</span>
+                    </button>
+                  ) : null}
                   {user?.type === 1 ? <HeaderClock /> : null}
                   <LanguageSwitch />
                   {user ? (
@@ -89,8 +96,8 @@ export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
                   <Link to={homeTo} className="d-flex align-items-center gap-2 text-white text-decoration-none">
                     <BrandLogo />
                     <div className="it-brand-text">
-                      <div className="it-brand-title">{BRAND.logoText}</div>
-                      <div className="it-brand-tagline d-none d-md-block">{tagline ?? t(BRAND.taglineKey)}</div>
+                      <div className="it-brand-title">{brandName}</div>
+                      <div className="it-brand-tagline d-none d-md-block">{tagline ?? brandTagline}</div>
                     </div>
                   </Link>
                 </div>
@@ -99,7 +106,7 @@ export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
           </div>
         </div>
       </div>
-      <SupportModal isOpen={supportOpen} onClose={() => setSupportOpen(false)} />
+      {callUs ? <SupportModal isOpen={supportOpen} onClose={() => setSupportOpen(false)} /> : null}
     </header>
   );
 }

@@ -100,6 +100,7 @@ describe("sidebar built from the route table", () => {
       { to: "/cittadino/profilo", label: { text: "Mario Rossi" }, icon: "it-user" },
       { to: "/cittadino/impostazioni", label: "nav.settings", icon: "it-settings" },
       { to: "/cittadino/promemoria", label: "nav.reminders", icon: "it-clock" },
+      { to: "/cittadino/irst", label: "nav.irst", icon: "it-list" },
       { to: "/cittadino/manuali", label: "nav.manuals", icon: "it-file" },
       { to: "/cittadino/supporto", label: "nav.support", icon: "it-help-circle" },
     ]);

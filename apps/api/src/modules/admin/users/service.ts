@@ -67,14 +67,14 @@ export function filterOf(ctx: ModuleContext, query: Omit<TAdminUsersQuery, "page
 }
 
 export async function listUsers(ctx: ModuleContext, query: TAdminUsersQuery) {
-  const { rows, total } = await repository.listUsers(ctx.db, filterOf(ctx, query), {
+  const { rows, total, totalCapped } = await repository.listUsers(ctx.db, filterOf(ctx, query), {
     offset: (query.page - 1) * query.per_page,
     limit: query.per_page,
     oldestFirst: query.sort === "oldest",
   });
   return {
     data: rows.map((row) => presentUser(ctx, row)),
-    meta: { page: query.page, per_page: query.per_page, total },
+    meta: { page: query.page, per_page: query.per_page, total, total_capped: totalCapped },
   };
 }
 

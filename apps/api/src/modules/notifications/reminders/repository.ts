@@ -1,12 +1,13 @@
 import { REMINDER_DEFAULTS } from "@cura/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
+import { agendaEvents } from "../../agenda/tables.ts";
 // Read-only: the due bookings are found and described in SQL, set-based (100,000 due at once must
 // not mean 100,000 service calls). Listed in .dependency-cruiser.cjs with this reason.
 import { bookings } from "../../bookings/tables.ts";
 import { companies, healthServices } from "../../companies/tables.ts";
 import { anagrafiche, users } from "../../identity/tables.ts";
-import { reminderPreferences, reminderSends } from "../tables.ts";
+import { agendaReminderSends, reminderPreferences, reminderSends } from "../tables.ts";
 
 export async function findPreferences(db: Executor, userId: number) {
   const [row] = await db.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId));
@@ -30,38 +31,92 @@ const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/**
- * Reserves, in one statement, a row for every (confirmed booking whose start is `leadMinutes` away,
- * within the last `graceMinutes`; lead time; channel) the citizen wants, and answers the rows this
- * call reserved. Rows another run reserved already are skipped by the unique constraint, so each
- * reminder is reserved, hence sent, once however many instances run the job.
- */
-export async function reserveDue(
-  db: Executor,
-  options: { now: Date; lead: string; leadMinutes: number; graceMinutes: number; limit: number },
-): Promise<Array<{ id: number }>> {
+/** Where a run's walk through the due items stands: the last (start, id) it looked at. */
+export interface ReserveCursor {
+  start: string;
+  id: number;
+}
+export interface Reserved {
+  /** The reminders this call reserved (others were reserved by another run meanwhile). */
+  ids: number[];
+  /** The last item looked at, or null when there was none left in the window. */
+  cursor: ReserveCursor | null;
+  /** How many items it looked at: fewer than the limit means the window is done. */
+  looked: number;
+}
+interface ReserveOptions {
+  now: Date;
+  lead: string;
+  leadMinutes: number;
+  graceMinutes: number;
+  limit: number;
+  after: ReserveCursor | null;
+}
+
+function windowOf(options: ReserveOptions) {
   const upper = new Date(options.now.getTime() + options.leadMinutes * 60_000);
   const lower = new Date(upper.getTime() - options.graceMinutes * 60_000);
+  return { lower: lower.toISOString(), upper: upper.toISOString() };
+}
+
+function readReserved(result: unknown): Reserved {
+  const [row] = (
+    result as {
+      rows: Array<{ ids: number[] | null; last_start: string | null; last_id: number | null; looked: number | string }>;
+    }
+  ).rows;
+  return {
+    ids: (row?.ids ?? []).map(Number),
+    cursor: row?.last_start != null && row.last_id != null ? { start: row.last_start, id: Number(row.last_id) } : null,
+    looked: Number(row?.looked ?? 0),
+  };
+}
+
+/**
+ * Reserves, in one statement, a row for every (confirmed booking whose start is `leadMinutes` away,
+ * within the last `graceMinutes`; lead time; channel) the citizen wants, for the next `limit`
+ * bookings after the run's cursor, and answers the rows this call reserved. Rows another run
+ * reserved already are skipped by the unique constraint, so each reminder is reserved, hence sent,
+ * once however many instances run the job. The cursor keeps a run's walk linear: each call looks
+ * at the next bookings of the window, not again at the ones reserved before (100,000 due at once);
+ * its plain `start_at >=` bound is what lets the index scan start there (a row comparison alone
+ * does not, on an index of start_at and status).
+ */
+export async function reserveDue(db: Executor, options: ReserveOptions): Promise<Reserved> {
+  const { lower, upper } = windowOf(options);
+  const after = options.after
+    ? sql`and b.start_at >= ${options.after.start}::timestamptz
+          and (b.start_at, b.id) > (${options.after.start}::timestamptz, ${options.after.id}::int)`
+    : sql``;
   const result = await db.execute(sql`
-    insert into ${reminderSends} (booking_id, user_id, lead, channel)
-    select b.id, b.user_id, ${options.lead}, ch.channel
-    from ${bookings} b
-    left join ${reminderPreferences} p on p.user_id = b.user_id
-    cross join lateral unnest(coalesce(p.channels, ${textArray(REMINDER_DEFAULTS.channels)})) as ch(channel)
-    where b.status = 'confermato'
-      and b.start_at > ${lower.toISOString()}::timestamptz and b.start_at <= ${upper.toISOString()}::timestamptz
-      and ${options.lead} = any(coalesce(p.leads, ${textArray(REMINDER_DEFAULTS.leads)}))
-      and (case b.kind when 'teleconsulto' then 'teleconsulti' else 'prenotazioni' end)
-          = any(coalesce(p.kinds, ${textArray(REMINDER_DEFAULTS.kinds)}))
-      and not exists (
+    with due as (
+      select b.id, b.user_id, b.start_at, coalesce(p.channels, ${textArray(REMINDER_DEFAULTS.channels)}) as channels
+      from ${bookings} b
+      left join ${reminderPreferences} p on p.user_id = b.user_id
+      where b.status = 'confermato'
+        and b.start_at > ${lower}::timestamptz and b.start_at <= ${upper}::timestamptz
+        ${after}
+        and ${options.lead} = any(coalesce(p.leads, ${textArray(REMINDER_DEFAULTS.leads)}))
+        and (case b.kind when 'teleconsulto' then 'teleconsulti' else 'prenotazioni' end)
+            = any(coalesce(p.kinds, ${textArray(REMINDER_DEFAULTS.kinds)}))
+      order by b.start_at, b.id
+      limit ${options.limit}
+    ), reserved as (
+      insert into ${reminderSends} (booking_id, user_id, lead, channel)
+      select d.id, d.user_id, ${options.lead}, ch.channel
+      from due d cross join lateral unnest(d.channels) as ch(channel)
+      where not exists (
         select 1 from ${reminderSends} s
-        where s.booking_id = b.id and s.lead = ${options.lead} and s.channel = ch.channel
+        where s.booking_id = d.id and s.lead = ${options.lead} and s.channel = ch.channel
       )
-    order by b.start_at
-    limit ${options.limit}
-    on conflict do nothing
-    returning id`);
-  return (result as unknown as { rows: Array<{ id: number }> }).rows;
+      on conflict do nothing
+      returning id
+    ), last as (select start_at, id from due order by start_at desc, id desc limit 1)
+    select (select array_agg(id) from reserved) as ids,
+           (select start_at::text from last) as last_start,
+           (select id from last) as last_id,
+           (select count(*) from due) as looked`);
+  return readReserved(result);
 }
 
 /** What a batch of reserved reminders needs to be written and addressed. */
@@ -123,4 +178,80 @@ export async function closeAnswers(db: Executor, bookingId: number): Promise<voi
     .update(reminderSends)
     .set({ respondedAt: sql`now()` })
     .where(and(eq(reminderSends.bookingId, bookingId), isNull(reminderSends.respondedAt)));
+}
+
+/**
+ * reserveDue for the citizens' own agenda events (kind "eventi"): one row per (event, its current
+ * start, lead time, channel). The start is part of the key, so a moved event is due again at its new
+ * time and never at the old one; the unique constraint keeps each reservation to one instance.
+ */
+export async function reserveDueEvents(db: Executor, options: ReserveOptions): Promise<Reserved> {
+  const { lower, upper } = windowOf(options);
+  const after = options.after
+    ? sql`and e.start_at >= ${options.after.start}::timestamptz
+          and (e.start_at, e.id) > (${options.after.start}::timestamptz, ${options.after.id}::int)`
+    : sql``;
+  const result = await db.execute(sql`
+    with due as (
+      select e.id, e.start_at, coalesce(p.channels, ${textArray(REMINDER_DEFAULTS.channels)}) as channels
+      from ${agendaEvents} e
+      left join ${reminderPreferences} p on p.user_id = e.user_id
+      where e.start_at > ${lower}::timestamptz and e.start_at <= ${upper}::timestamptz
+        ${after}
+        and ${options.lead} = any(coalesce(p.leads, ${textArray(REMINDER_DEFAULTS.leads)}))
+        and 'eventi' = any(coalesce(p.kinds, ${textArray(REMINDER_DEFAULTS.kinds)}))
+      order by e.start_at, e.id
+      limit ${options.limit}
+    ), reserved as (
+      insert into ${agendaReminderSends} (event_id, start_at, lead, channel)
+      select d.id, d.start_at, ${options.lead}, ch.channel
+      from due d cross join lateral unnest(d.channels) as ch(channel)
+      where not exists (
+        select 1 from ${agendaReminderSends} s
+        where s.event_id = d.id and s.start_at = d.start_at and s.lead = ${options.lead} and s.channel = ch.channel
+      )
+      on conflict do nothing
+      returning id
+    ), last as (select start_at, id from due order by start_at desc, id desc limit 1)
+    select (select array_agg(id) from reserved) as ids,
+           (select start_at::text from last) as last_start,
+           (select id from last) as last_id,
+           (select count(*) from due) as looked`);
+  return readReserved(result);
+}
+
+/**
+ * What a batch of reserved event reminders needs. Only events still at the start their reminder was
+ * reserved for: one moved or deleted between the reservation and this read is left out (skipped).
+ */
+export async function describeEvents(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: agendaReminderSends.id,
+      channel: agendaReminderSends.channel,
+      userId: agendaEvents.userId,
+      eventId: agendaEvents.id,
+      name: agendaEvents.name,
+      place: agendaEvents.place,
+      startAt: agendaEvents.startAt,
+      email: users.email,
+      notificationConsense: users.notificationConsense,
+      prefix: anagrafiche.prefix,
+      phone: anagrafiche.telNumber,
+    })
+    .from(agendaReminderSends)
+    .innerJoin(
+      agendaEvents,
+      and(eq(agendaEvents.id, agendaReminderSends.eventId), eq(agendaEvents.startAt, agendaReminderSends.startAt)),
+    )
+    .innerJoin(users, eq(users.id, agendaEvents.userId))
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, agendaEvents.userId))
+    .where(inArray(agendaReminderSends.id, ids));
+}
+export type EventReminderToSend = Awaited<ReturnType<typeof describeEvents>>[number];
+
+export async function finishEvents(db: Executor, ids: number[], status: "sent" | "skipped" | "failed"): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(agendaReminderSends).set({ status }).where(inArray(agendaReminderSends.id, ids));
 }

@@ -11,12 +11,13 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Principal } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import type { PushSender } from "../../../platform/push/sender.ts";
+import { sendToUserBots } from "../bots/service.ts";
 import { bookingLink } from "../links.ts";
 import { readReminderToken, reminderToken } from "./links.ts";
 import * as repository from "./repository.ts";
 
 export const REMINDERS_JOB = "appointment-reminders";
-/** Reserved and sent per statement: big enough for the benchmark's 100,000, small enough for memory. */
+/** Items reserved and sent per statement: big enough for the benchmark's 100,000, small enough for memory. */
 const BATCH = 500;
 
 /** `GET users/own/reminders`. */
@@ -43,9 +44,61 @@ const when = (date: Date | null) =>
     ? new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", dateStyle: "full", timeStyle: "short" }).format(date)
     : "";
 
+type Outcome = "sent" | "skipped";
+
 /**
- * The job: for each lead time, reserves the due reminders (each once, across instances) and sends
- * them. `now` is a parameter so tests and the benchmark run it on their own clock.
+ * One lead time of one kind of item: reserves the due reminders a batch at a time (each once, across
+ * instances), sends them, and records how each went. A reserved reminder the batch could not
+ * describe (an event moved or deleted meanwhile) is skipped.
+ */
+async function drain<Row extends { id: number }>(
+  steps: {
+    reserve: (limit: number, after: repository.ReserveCursor | null) => Promise<repository.Reserved>;
+    describe: (ids: number[]) => Promise<Row[]>;
+    send: (row: Row) => Promise<Outcome>;
+    finish: (ids: number[], status: Outcome | "failed") => Promise<void>;
+  },
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  let sent = 0;
+  let after: repository.ReserveCursor | null = null;
+  for (;;) {
+    const reserved = await steps.reserve(BATCH, after);
+    after = reserved.cursor;
+    if (reserved.ids.length > 0) {
+      const rows = await steps.describe(reserved.ids);
+      const described = new Set(rows.map((row) => row.id));
+      const outcome: Record<Outcome | "failed", number[]> = {
+        sent: [],
+        skipped: reserved.ids.filter((id) => !described.has(id)),
+        failed: [],
+      };
+      await Promise.all(
+        rows.map(async (row) => {
+          try {
+            outcome[await steps.send(row)].push(row.id);
+          } catch (error) {
+            log?.error({ err: error, reminder: row.id }, "reminder failed");
+            outcome.failed.push(row.id);
+          }
+        }),
+      );
+      await steps.finish(outcome.sent, "sent");
+      await steps.finish(outcome.skipped, "skipped");
+      await steps.finish(outcome.failed, "failed");
+      sent += outcome.sent.length;
+    }
+    // Fewer items than asked: the window holds no more after the cursor. A batch whose items
+    // another instance reserved first is not the end: the walk goes on past them.
+    if (reserved.looked < BATCH) break;
+  }
+  return sent;
+}
+
+/**
+ * The job: for each lead time, reserves the due reminders of bookings, teleconsults and the
+ * citizens' own agenda events (each once, across instances) and sends them. `now` is a parameter so
+ * tests and the benchmark run it on their own clock.
  */
 export async function runReminders(
   ctx: ModuleContext,
@@ -56,45 +109,68 @@ export async function runReminders(
   let sent = 0;
   for (const lead of REMINDER_LEAD_KEYS) {
     const minutes = REMINDER_LEADS[lead];
-    for (;;) {
-      const reserved = await repository.reserveDue(ctx.db, {
-        now,
-        lead,
-        leadMinutes: minutes,
-        graceMinutes: graceOf(minutes),
-        limit: BATCH,
-      });
-      if (reserved.length === 0) break;
-      const rows = await repository.describe(
-        ctx.db,
-        reserved.map((r) => r.id),
-      );
-      const outcome: Record<"sent" | "skipped" | "failed", number[]> = { sent: [], skipped: [], failed: [] };
-      await Promise.all(
-        rows.map(async (row) => {
-          try {
-            outcome[await sendOne(ctx, push, row)].push(row.id);
-          } catch (error) {
-            log?.error({ err: error, reminder: row.id }, "reminder failed");
-            outcome.failed.push(row.id);
-          }
-        }),
-      );
-      await repository.finish(ctx.db, outcome.sent, "sent");
-      await repository.finish(ctx.db, outcome.skipped, "skipped");
-      await repository.finish(ctx.db, outcome.failed, "failed");
-      sent += outcome.sent.length;
-      if (reserved.length < BATCH) break;
-    }
+    const window = { now, lead, leadMinutes: minutes, graceMinutes: graceOf(minutes) };
+    sent += await drain(
+      {
+        reserve: (limit, after) => repository.reserveDue(ctx.db, { ...window, limit, after }),
+        describe: (ids) => repository.describe(ctx.db, ids),
+        send: (row) => sendOne(ctx, push, row),
+        finish: (ids, status) => repository.finish(ctx.db, ids, status),
+      },
+      log,
+    );
+    sent += await drain(
+      {
+        reserve: (limit, after) => repository.reserveDueEvents(ctx.db, { ...window, limit, after }),
+        describe: (ids) => repository.describeEvents(ctx.db, ids),
+        send: (row) => sendEvent(ctx, push, row),
+        finish: (ids, status) => repository.finishEvents(ctx.db, ids, status),
+      },
+      log,
+    );
   }
   return sent;
 }
 
-async function sendOne(
-  ctx: ModuleContext,
-  push: PushSender,
-  row: repository.ReminderToSend,
-): Promise<"sent" | "skipped"> {
+/** The citizen's agenda page, where the event is. */
+const EVENT_LINK = "/cittadino/agenda";
+
+/**
+ * An agenda event is the citizen's own note (spec 001 §3 Event: name, place, date, time): the
+ * reminder only informs, with no "Confermo" or "Non posso venire" links, and points at the agenda.
+ */
+async function sendEvent(ctx: ModuleContext, push: PushSender, row: repository.EventReminderToSend): Promise<Outcome> {
+  const sentence = `Promemoria: ${row.name}, ${row.place}, ${when(row.startAt)}.`;
+  const agenda = `${ctx.config.publicUrl}${EVENT_LINK}`;
+  switch (row.channel) {
+    case "email":
+      if (!row.email || !row.notificationConsense) return "skipped";
+      await ctx.mailer.send({
+        to: row.email,
+        subject: `Cura: promemoria evento ${row.name}`,
+        text: `${sentence}\n\nÈ un evento della tua agenda: ${agenda}`,
+      });
+      return "sent";
+    case "sms":
+      if (!row.phone || !row.notificationConsense) return "skipped";
+      await ctx.sms.send({ to: `${row.prefix ?? "+39"}${row.phone}`, text: `Cura. ${sentence}` });
+      return "sent";
+    case "push": {
+      const delivered = await push.sendToUsers(ctx.db, [row.userId], {
+        title: "Promemoria evento",
+        body: sentence,
+        extraData: { url: EVENT_LINK, kind: "reminder" },
+      });
+      return delivered > 0 ? "sent" : "skipped";
+    }
+    case "bot":
+      return (await sendToUserBots(ctx, row.userId, `Cura. ${sentence}`)) > 0 ? "sent" : "skipped";
+    default:
+      return "skipped";
+  }
+}
+
+async function sendOne(ctx: ModuleContext, push: PushSender, row: repository.ReminderToSend): Promise<Outcome> {
   const what = row.serviceName ?? (row.kind === "teleconsulto" ? "Teleconsulto" : "Appuntamento");
   const sentence = `Promemoria: ${what} presso ${row.companyName}, ${when(row.startAt)}.`;
   const link = (answer: "confermo" | "annullo") =>
@@ -119,8 +195,10 @@ async function sendOne(
       });
       return delivered > 0 ? "sent" : "skipped";
     }
+    case "bot":
+      // The chats the citizen linked and left on (notifications/bots); none linked: nothing to send to.
+      return (await sendToUserBots(ctx, row.userId, `Cura. ${sentence}\n${answers}`)) > 0 ? "sent" : "skipped";
     default:
-      // The messenger bots are not linked here yet: nothing to send to.
       return "skipped";
   }
 }

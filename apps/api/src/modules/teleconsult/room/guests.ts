@@ -1,6 +1,7 @@
 import {
   CALL_LIMITS,
   conflict,
+  DEFAULT_PHONE_PREFIX,
   forbidden,
   notFound,
   ROOM_MESSAGES,
@@ -50,6 +51,8 @@ export async function inviteGuest(
   // The operator runs the call, so the operator invites (and admits).
   if (member.role !== "operator") throw forbidden();
   if (roomTimes(member.call, member.clock, now).state === "ended") throw conflict(ROOM_MESSAGES.closed);
+  // The platform's numbers are a prefix and a national number (spec 000 §5): the SMS needs both.
+  const phone = body.phone ? `${body.prefix ?? DEFAULT_PHONE_PREFIX}${body.phone}` : null;
   const token = newSecret(CALL_LIMITS.guestTokenBytes);
   const guest = await ctx.db.transaction(async (tx) => {
     const row = await repository.insertGuest(tx, {
@@ -57,7 +60,7 @@ export async function inviteGuest(
       invitedBy: principal.userId,
       name: body.name,
       email: body.email?.toLowerCase() ?? null,
-      phone: body.phone ?? null,
+      phone,
       tokenHash: sha256(token),
     });
     if (!row) throw conflict(ROOM_MESSAGES.tooManyGuests);
@@ -73,7 +76,7 @@ export async function inviteGuest(
   const link = guestLink(ctx, token);
   const text = `Sei stato invitato a partecipare a una teleconsulenza su Cura. Apri questo link durante la chiamata (vale una sola volta): ${link}`;
   if (body.email) await ctx.mailer.send({ to: body.email, subject: "Invito a una teleconsulenza", text });
-  if (body.phone) await ctx.sms.send({ to: body.phone, text });
+  if (phone) await ctx.sms.send({ to: phone, text });
   return presentGuest(ctx, guest);
 }
 

@@ -1,7 +1,8 @@
 import { CALL_LIMITS } from "@cura/domain";
 import type { CuraModule } from "../../../platform/module.ts";
+import { setCallEndedListener } from "../index.ts";
 import { roomRoutes } from "./routes.ts";
-import { runClock } from "./service.ts";
+import { runClock, stopCalls } from "./service.ts";
 import { registerCallRoom } from "./signalling.ts";
 
 export const TELECONSULT_CLOCK_JOB = "teleconsult-room-clock";
@@ -15,6 +16,7 @@ export const teleconsultRoomModule: CuraModule = {
   name: "teleconsult-room",
   routes: async (app, { ctx }) => {
     registerCallRoom(ctx);
+    setCallEndedListener(stopCalls);
     const tick = () => {
       runClock(ctx.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, "teleconsult clock failed"));
     };

@@ -27,6 +27,30 @@ export async function finishClock(db: Executor, bookingId: number, at: Date): Pr
     });
 }
 
+/**
+ * Bookings ended these calls (closed, refused, cancelled): their clocks are done, a row written for a
+ * call that never connected (so a guest's socket session ends too). A clock the job holds right now
+ * (SKIP LOCKED) is being ended by it: waiting for it could deadlock, as the job then locks the booking
+ * this transaction holds.
+ */
+export async function stopClocks(db: Executor, bookingIds: number[], at: Date): Promise<void> {
+  const locked = await db
+    .select({ id: teleconsultRoomClocks.bookingId })
+    .from(teleconsultRoomClocks)
+    .where(inArray(teleconsultRoomClocks.bookingId, bookingIds))
+    .for("update", { skipLocked: true });
+  const ids = locked.map((row) => row.id);
+  if (ids.length > 0)
+    await db
+      .update(teleconsultRoomClocks)
+      .set({ doneAt: at })
+      .where(and(inArray(teleconsultRoomClocks.bookingId, ids), isNull(teleconsultRoomClocks.doneAt)));
+  await db
+    .insert(teleconsultRoomClocks)
+    .values(bookingIds.map((bookingId) => ({ bookingId, startedAt: at, deadline: at, doneAt: at })))
+    .onConflictDoNothing();
+}
+
 /** Running clocks whose two-minute warning is due and not yet given; claimed by setting it (once). */
 export async function claimWarnings(db: Executor, now: Date, warnBeforeMs: number): Promise<ClockRow[]> {
   return db

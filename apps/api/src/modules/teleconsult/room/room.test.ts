@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { CALL_LIMITS, ROOM_MESSAGES, teleconsultRoomName } from "@cura/domain";
+import { CALL_LIMITS, PHONE_MESSAGES, ROOM_MESSAGES, teleconsultRoomName } from "@cura/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, type TestContext } from "../../../../test/helpers.ts";
@@ -193,6 +193,35 @@ describe("signalling in the room (teleconsult:<hashid>)", () => {
     operator.close();
   });
 
+  it("audits a second connection of the same person (double connected), not a rejoin", async () => {
+    const call = await makeCall();
+    const room = teleconsultRoomName(call.hashid);
+    const audited = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select actor_user_id as user_id from audit_log where entity_id = ${String(call.id)} and action = 'teleconsult.double_connected'`,
+        )) as unknown as { rows: { user_id: number }[] }
+      ).rows.map((r) => r.user_id);
+    const operator = await joined(tokens.pharmacyOperator, room);
+    const join = (client: RealtimeTestClient, peer: string) =>
+      client.send({ type: "send", room, event: "join", payload: { media: "video", peer }, ref: peer });
+    const first = await joined(tokens.citizen, room);
+    join(first, "a");
+    await operator.next("event");
+    // Leaving and coming back is one connection at a time.
+    first.send({ type: "send", room, event: "leave" });
+    await operator.next("event");
+    join(first, "b");
+    await operator.next("event");
+    expect(await audited()).toEqual([]);
+    // Another tab while the first is live: audited, and the second still joins.
+    const second = await joined(tokens.citizen, room);
+    join(second, "c");
+    expect(await operator.next("event")).toMatchObject({ event: "join" });
+    expect(await audited()).toEqual([idOf(accounts.citizen)]);
+    for (const client of [operator, first, second]) client.close();
+  });
+
   it("saves the chat as the booking's messages before relaying it", async () => {
     const call = await makeCall();
     const room = teleconsultRoomName(call.hashid);
@@ -253,7 +282,7 @@ describe("the 15-minute clock", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     citizen.send({ type: "send", room, event: "chat", payload: { body: "ci sei?" }, ref: "late2" });
     const refused = await citizen.next("error");
-    expect(refused.code).toBe("message_refused");
+    expect(refused).toMatchObject({ code: "message_refused", message: ROOM_MESSAGES.ended });
     citizen.close();
   });
 
@@ -266,6 +295,34 @@ describe("the 15-minute clock", () => {
     });
     await refusedJoin(tokens.citizen, teleconsultRoomName(call.hashid));
     expect((await api("GET", `teleconsult/room/${call.hashid}`, tokens.citizen)).json().data.state).toBe("ended");
+  });
+
+  it("stops when the company closes the booking (evaso): the room is told, no warning comes, no rejoining", async () => {
+    const call = await makeCall();
+    const room = teleconsultRoomName(call.hashid);
+    const citizen = await joined(tokens.citizen, room);
+    const first = await api("POST", `reservations/company/tc/connected/${call.hashid}`, tokens.pharmacyOperator);
+    const started = new Date(first.json().data.connected_at as string);
+    expect((await citizen.next("event")).event).toBe("clock");
+    const closed = await api("POST", `reservations/company/close/${call.hashid}`, tokens.pharmacyOperator);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await citizen.next("event")).toMatchObject({ event: "end", payload: { reason: "evaso" } });
+    const clockOf = async () =>
+      (await t.database.db.select().from(teleconsultRoomClocks).where(eq(teleconsultRoomClocks.bookingId, call.id)))[0];
+    expect((await clockOf())?.doneAt).not.toBeNull();
+    // The job at 13 and 15 minutes: a stopped clock gets neither the warning nor a second end.
+    await runClock(t.database.db, new Date(started.getTime() + 13 * 60_000));
+    await runClock(t.database.db, new Date(started.getTime() + 15 * 60_000));
+    expect((await clockOf())?.warnedAt).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      citizen.received.filter((m) => m.type === "event" && m.room === room).map((m) => m.type === "event" && m.event),
+    ).toEqual(["clock", "end"]);
+    const state = (await api("GET", `teleconsult/room/${call.hashid}`, tokens.citizen)).json().data;
+    expect(state).toMatchObject({ state: "ended", ice_servers: [] });
+    expect(state.ended_at).not.toBeNull();
+    await refusedJoin(tokens.citizen, room);
+    citizen.close();
   });
 
   it("'Termina' ends it early for both; the room is closed", async () => {
@@ -366,10 +423,20 @@ describe("a guest by single-use link", () => {
 
   it("is refused outside the call's window, without spending the link", async () => {
     const call = await makeCall();
-    const invited = await api("POST", `teleconsult/room/${call.hashid}/guests`, tokens.pharmacyOperator, {
-      name: "Interprete",
-      phone: "+393331234567",
-    });
+    const invite = (body: object) =>
+      api("POST", `teleconsult/room/${call.hashid}/guests`, tokens.pharmacyOperator, { name: "Interprete", ...body });
+    // The platform's phone rule (spec 000 §5): a prefix apart, 9–15 digits, not from 0.
+    for (const [phone, message] of [
+      ["+393331234567", PHONE_MESSAGES.digitsOnly],
+      ["0612345678", PHONE_MESSAGES.full],
+      ["33312", PHONE_MESSAGES.tooShort],
+    ] as const) {
+      const bad = await invite({ phone });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.phone).toEqual([message]);
+    }
+    expect((await invite({ prefix: "39", phone: "3331234567" })).json().errors.prefix).toBeDefined();
+    const invited = await invite({ phone: "3331234567" });
     expect(invited.statusCode).toBe(201);
     const sms = await t.database.db.execute(
       sql`select text from outbox_messages where recipient = '+393331234567' order by id desc limit 1`,

@@ -174,6 +174,12 @@ async function finish(db: Executor, bookingId: number, now: Date, reason: string
   });
 }
 
+/** Bookings ended these calls (the teleconsult module's listener): clocks stopped, members told. */
+export async function stopCalls(tx: Executor, bookingIds: number[], reason: string, at: Date): Promise<void> {
+  await repository.stopClocks(tx, bookingIds, at);
+  for (const id of bookingIds) await publish(tx, roomKey(id), ROOM_SERVER_EVENTS.end, { reason });
+}
+
 const CLOCK_BATCH = 100;
 
 /**

@@ -1,10 +1,15 @@
-import { TELECONSULT_ROOM_KIND, ZRoomSignal } from "@cura/domain";
+import { CALL_LIMITS, ROOM_MESSAGES, TELECONSULT_ROOM_KIND, ZRoomSignal } from "@cura/domain";
+import type { FastifyRequest } from "fastify";
+import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
+import type { Principal } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { postMessage } from "../../bookings/index.ts";
 import { teleconsultCall } from "../index.ts";
-import { guestIdOf, roomTimes } from "./access.ts";
+import { guestIdOf, type RoomTimes, roomTimes } from "./access.ts";
 import * as repository from "./repository.ts";
 import { membership, refusal } from "./service.ts";
+
+type RoomState = RoomTimes["state"];
 
 /** How long a room's "still open" answer is trusted between a member's messages. */
 const OPEN_CACHE_MS = 2_000;
@@ -20,18 +25,55 @@ const CHAT_WINDOW_MS = 10_000;
  * against the stored deadline at most every 2 s per room, not once per ICE candidate).
  */
 export function registerCallRoom(ctx: ModuleContext): void {
-  const openUntil = new Map<number, { checkedAt: number; open: boolean }>();
+  const openUntil = new Map<number, { checkedAt: number; state: RoomState }>();
   const chats = new Map<string, number[]>();
 
-  const stillOpen = async (bookingId: number, now: Date): Promise<boolean> => {
+  const roomState = async (bookingId: number, now: Date): Promise<RoomState> => {
     const cached = openUntil.get(bookingId);
-    if (cached && now.getTime() - cached.checkedAt < OPEN_CACHE_MS) return cached.open;
+    if (cached && now.getTime() - cached.checkedAt < OPEN_CACHE_MS) return cached.state;
     const call = await teleconsultCall(ctx.db, bookingId);
     const clock = await repository.findClock(ctx.db, bookingId);
-    const open = call !== null && roomTimes(call, clock, now).state === "open";
+    const state = call === null ? "ended" : roomTimes(call, clock, now).state;
     if (openUntil.size > 10_000) openUntil.clear();
-    openUntil.set(bookingId, { checkedAt: now.getTime(), open });
-    return open;
+    openUntil.set(bookingId, { checkedAt: now.getTime(), state });
+    return state;
+  };
+
+  /**
+   * A second connection of the same person to a call (another tab, another device) is audited
+   * ("double connected"): one of them may not be theirs. Each socket is its upgrade request; a socket
+   * is live while it said `join` or `status` within the silent-peer time. Per instance: two sockets
+   * on two instances go unnoticed here (the web app keeps one socket per tab).
+   */
+  const sockets = new Map<string, Map<string, number>>();
+  const seen = async (
+    principal: Principal,
+    request: FastifyRequest,
+    bookingId: number,
+    event: string,
+    now: number,
+  ): Promise<void> => {
+    const key = `${bookingId}:${principal.hashid}`;
+    const live = sockets.get(key) ?? new Map<string, number>();
+    for (const [id, at] of live) if (now - at > CALL_LIMITS.silentPeerMs) live.delete(id);
+    if (event === "leave") live.delete(request.id);
+    else {
+      const fresh = !live.has(request.id);
+      live.set(request.id, now);
+      if (fresh && event === "join" && live.size > 1) {
+        const call = await teleconsultCall(ctx.db, bookingId);
+        await recordAudit(ctx.db, actorOf(request), {
+          action: "teleconsult.double_connected",
+          entity: "booking",
+          entityId: bookingId,
+          companyId: call?.companyId ?? null,
+          detail: { connections: live.size },
+        });
+      }
+    }
+    if (sockets.size > 10_000) sockets.clear();
+    if (live.size === 0) sockets.delete(key);
+    else sockets.set(key, live);
   };
 
   const chatAllowed = (key: string, now: number): boolean => {
@@ -61,8 +103,13 @@ export function registerCallRoom(ctx: ModuleContext): void {
       if (!parsed.success) return null;
       const bookingId = Number(room.slice(TELECONSULT_ROOM_KIND.length + 1));
       const now = new Date();
-      if (!(await stillOpen(bookingId, now))) return null;
+      const state = await roomState(bookingId, now);
+      // After the end, every message (a chat answer too) is refused saying the call is over.
+      if (state === "ended") return { refused: ROOM_MESSAGES.ended };
+      if (state !== "open") return null;
       const signal = parsed.data;
+      if (signal.event === "join" || signal.event === "status" || signal.event === "leave")
+        await seen(principal, request, bookingId, signal.event, now.getTime());
       if (signal.event !== "chat") return { event: signal.event, payload: signal.payload ?? {} };
       if (!chatAllowed(`${room}:${principal.hashid}`, now.getTime())) return null;
       // A guest's words are relayed, not kept: the booking's messages are between its two parties.

@@ -32,7 +32,12 @@ export function usersQuery(filters: UsersFilters, page: number, perPage = 20) {
   const query = { ...filters, page, per_page: perPage };
   return queryOptions({
     queryKey: adminUsersKeys.list(query),
-    queryFn: () => api.page<TAdminUser>("users/registrati", { query: clean(query) }),
+    // `total_capped`: more than `total` match (the server counts up to a cap, docs/performance.md).
+    queryFn: () =>
+      api.get<Paged<TAdminUser> & { meta: { total_capped: boolean } }>("users/registrati", {
+        query: clean(query),
+        envelope: true,
+      }),
     placeholderData: keepPreviousData,
   });
 }

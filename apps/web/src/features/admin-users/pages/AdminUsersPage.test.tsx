@@ -142,4 +142,39 @@ describe("administrator's users page", () => {
     );
     expect(await screen.findByText(ADMIN_USERS_MESSAGES.enableFailed)).toBeTruthy();
   });
+
+  it("says 'more than' when the count stops at its cap, keeps paging, and asks for 3 characters before searching", async () => {
+    signInAs(makeUser({ type: 2, hashid: "ad1" }));
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith("/api/v1/users/registrati?")) {
+        const at = Number(new URL(call.url, "http://x").searchParams.get("page"));
+        return {
+          status: 200,
+          body: {
+            data: [at === 2 ? luca : maria],
+            meta: { page: at, per_page: 20, total: 10_000, total_capped: true },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderApp("/admin/utenti");
+    expect(
+      await screen.findByRole("heading", {
+        name: "Utenti trovati: oltre 10.000. Le pagine mostrano i primi 10.000: restringi la ricerca con i filtri",
+      }),
+    ).toBeTruthy();
+    // No "in total" for a floor.
+    expect(screen.getByText("Pagina 1 di 500")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Successiva" }));
+    expect(await screen.findByRole("rowheader", { name: "Verdi Luca" })).toBeTruthy();
+
+    const listed = calls.filter((c) => c.url.startsWith("/api/v1/users/registrati?")).length;
+    const search = screen.getByLabelText("Nome, codice fiscale o e-mail");
+    fireEvent.change(search, { target: { value: "ro" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cerca" }));
+    expect(await screen.findByText(ADMIN_USERS_MESSAGES.searchTooShort)).toBeTruthy();
+    expect(search.getAttribute("aria-invalid")).toBe("true");
+    expect(calls.filter((c) => c.url.startsWith("/api/v1/users/registrati?")).length).toBe(listed);
+  });
 });

@@ -1,4 +1,10 @@
-import { ADMIN_USER_STATUSES, ADMIN_USERS_MESSAGES, type TAdminUser, USER_TYPES } from "@cura/domain";
+import {
+  ADMIN_USER_STATUSES,
+  ADMIN_USERS_MESSAGES,
+  ADMIN_USERS_SEARCH_MIN,
+  type TAdminUser,
+  USER_TYPES,
+} from "@cura/domain";
 import { Button } from "design-react-kit";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,6 +44,7 @@ export default function AdminUsersPage() {
   const { user: me } = useSession();
   const [filters, setFilters] = useState<UsersFilters>({});
   const [page, setPage] = useState(1);
+  const [qError, setQError] = useState<string | undefined>(undefined);
   const list = useAdminUsers(filters, page);
   const companies = useCompanyChoices("");
   const [pending, setPending] = useState<Pending>(null);
@@ -57,10 +64,18 @@ export default function AdminUsersPage() {
       const value = String(data.get(key) ?? "").trim();
       if (value) next[key] = key === "type" ? Number(value) : value;
     }
+    // The server asks for 3 characters too (a trigram index serves no fewer): say it by the field.
+    const q = String(next.q ?? "");
+    if (q.length > 0 && q.length < ADMIN_USERS_SEARCH_MIN) {
+      setQError(ADMIN_USERS_MESSAGES.searchTooShort);
+      return;
+    }
+    setQError(undefined);
     setFilters(next as UsersFilters);
     setPage(1);
   };
   const onReset = () => {
+    setQError(undefined);
     setFilters({});
     setPage(1);
   };
@@ -179,6 +194,8 @@ export default function AdminUsersPage() {
             type="search"
             maxLength={100}
             label={t("adminUsers.filters.q")}
+            hint={t("adminUsers.filters.qHint")}
+            error={qError}
           />
           <SelectField
             wrapperClassName="col-md-3"
@@ -230,7 +247,11 @@ export default function AdminUsersPage() {
 
       <section aria-labelledby="admin-users-results">
         <h2 id="admin-users-results" className="h5">
-          {meta ? t("adminUsers.results", { count: meta.total }) : t("adminUsers.loading")}
+          {meta
+            ? meta.total_capped
+              ? t("adminUsers.resultsCapped", { total: meta.total.toLocaleString("it-IT") })
+              : t("adminUsers.results", { count: meta.total })
+            : t("adminUsers.loading")}
         </h2>
         {list.isError ? (
           <div className="alert alert-danger" role="alert">
@@ -249,7 +270,8 @@ export default function AdminUsersPage() {
             total={meta.total}
             onPage={setPage}
             label={t("adminUsers.pagination")}
-            withTotal
+            // Past the cap the total is a floor, not a count: the heading says "more than".
+            withTotal={!meta.total_capped}
           />
         ) : null}
       </section>

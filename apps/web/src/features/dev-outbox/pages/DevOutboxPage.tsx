@@ -101,7 +101,13 @@ function OutboxMessage({ message }: { message: TOutboxMessage }) {
             {message.to}
           </dd>
           <dt className="col-sm-2">{t("outbox.channel")}</dt>
-          <dd className="col-sm-10">{message.channel === "sms" ? t("outbox.sms") : t("outbox.email")}</dd>
+          <dd className="col-sm-10">
+            {message.channel === "bot"
+              ? t("outbox.bot")
+              : message.channel === "sms"
+                ? t("outbox.sms")
+                : t("outbox.email")}
+          </dd>
           <dt className="col-sm-2">{t("outbox.createdAt")}</dt>
           <dd className="col-sm-10">
             <time dateTime={message.created_at}>{when}</time>

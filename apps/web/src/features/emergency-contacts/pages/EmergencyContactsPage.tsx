@@ -2,6 +2,7 @@ import { EMERGENCY_CONTACTS_MAX, EMERGENCY_MESSAGES, type TEmergencyContact } fr
 import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
@@ -12,11 +13,28 @@ import { useDeleteEmergencyContact, useEmergencyContacts } from "../api/emergenc
 import { EmergencyContactCard } from "../components/EmergencyContactCard.tsx";
 import { EmergencyContactModal } from "../components/EmergencyContactModal.tsx";
 
-/** The citizen's emergency contacts (spec 001 screen 6): cards, a modal to add or edit, confirmed deletion. */
+/**
+ * The citizen's emergency contacts (spec 001 screen 6): cards, a modal to add or edit, confirmed
+ * deletion. Spec 000 §2.9: only once the citizen's e-mail is verified (the API refuses otherwise).
+ */
 export default function EmergencyContactsPage() {
   const { t } = useTranslation();
+  const user = useSession().user;
+  if (!user?.email || !user.email_verified_at) {
+    return (
+      <div>
+        <h1 className="mb-3">{t("emergencyContacts.title")}</h1>
+        <FormMessage kind="info">{t("emergencyContacts.emailRequired")}</FormMessage>
+        <Link to="/cittadino/profilo">{t("emergencyContacts.toProfile")}</Link>
+      </div>
+    );
+  }
+  return <EmergencyContacts userHashid={user.hashid} />;
+}
+
+function EmergencyContacts({ userHashid }: { userHashid: string }) {
+  const { t } = useTranslation();
   const alerts = useAlerts();
-  const userHashid = useSession().user?.hashid ?? "";
   const contacts = useEmergencyContacts(userHashid);
   const remove = useDeleteEmergencyContact(userHashid);
   const [editing, setEditing] = useState<TEmergencyContact | null>(null);

@@ -15,15 +15,14 @@ import {
   ZTherapyBody,
 } from "@cura/domain";
 import { Button } from "design-react-kit";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, setServerErrors } from "../../../lib/api.ts";
 import { errorAt, orNull, schemaResolver, useAppForm } from "../../../lib/forms.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { CheckboxField, FormMessage, RadioGroup, SelectField, TextField } from "../../../ui/form.tsx";
 import { usePathologies } from "../api/pathologies.ts";
-import { useDrugSearch } from "../api/search.ts";
 import { useSaveTherapy } from "../api/therapies.ts";
+import { DrugSearchField, productLabel } from "./DrugSearchField.tsx";
 
 interface TherapyValues {
   drugMode: "catalogo" | "libero";
@@ -150,8 +149,6 @@ export function TherapyForm({
     resolver: schemaResolver(ZTherapyBody, toBody(patient)),
   });
   const { errors } = form.formState;
-  const [drugQuery, setDrugQuery] = useState("");
-  const drugs = useDrugSearch(drugQuery);
   const drugMode = form.watch("drugMode");
   const frequency = form.watch("frequency") as TFrequencyKind | "";
   const duration = form.watch("duration");
@@ -199,41 +196,21 @@ export function TherapyForm({
         onChange={(v) => form.setValue("drugMode", v as TherapyValues["drugMode"])}
       />
       {drugMode === "catalogo" ? (
-        <div className="mb-3">
-          <TextField
-            label={t("healthTherapies.form.drugSearch")}
-            hint={
-              drugLabel
-                ? t("healthTherapies.form.drugChosen", { name: drugLabel })
-                : t("healthTherapies.form.drugSearchHint")
-            }
-            value={drugQuery}
-            autoComplete="off"
-            onChange={(e) => setDrugQuery(e.target.value)}
-            error={drugError}
-          />
-          {drugs.data && drugQuery.trim().length >= 3 ? (
-            <ul className="list-unstyled mb-4" aria-label={t("healthTherapies.form.drugResults")}>
-              {drugs.data.length === 0 ? <li>{t("healthTherapies.form.drugNone")}</li> : null}
-              {drugs.data.slice(0, 8).map((product) => (
-                <li key={product.code}>
-                  <Button
-                    color="link"
-                    type="button"
-                    className="p-0 text-start"
-                    onClick={() => {
-                      form.setValue("drugCode", product.code);
-                      form.setValue("drugLabel", `${product.name}${product.package ? ` ${product.package}` : ""}`);
-                      setDrugQuery("");
-                    }}
-                  >
-                    {product.name} {product.package ?? ""}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <DrugSearchField
+          texts={{
+            search: t("healthTherapies.form.drugSearch"),
+            hint: t("healthTherapies.form.drugSearchHint"),
+            chosen: (name) => t("healthTherapies.form.drugChosen", { name }),
+            results: t("healthTherapies.form.drugResults"),
+            none: t("healthTherapies.form.drugNone"),
+          }}
+          chosen={drugLabel}
+          error={drugError}
+          onChoose={(product) => {
+            form.setValue("drugCode", product.code);
+            form.setValue("drugLabel", productLabel(product));
+          }}
+        />
       ) : (
         <TextField
           label={t("healthTherapies.form.drugName")}

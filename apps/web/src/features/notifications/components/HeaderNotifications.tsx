@@ -1,6 +1,13 @@
 import type { TUser } from "@cura/domain";
+import { lazy, Suspense } from "react";
+import { usePublicFlagOnceRead } from "../../../lib/settings.ts";
 import { NotificationCentre } from "./NotificationCentre.tsx";
-import { PopupNotificationModal } from "./PopupNotificationModal.tsx";
+
+// Its own chunk: it starts only after the settings answer, so loading it then costs the first page
+// nothing (and keeps the modal's code out of every area's initial JS).
+const PopupNotificationModal = lazy(() =>
+  import("./PopupNotificationModal.tsx").then((m) => ({ default: m.PopupNotificationModal })),
+);
 
 /** What the header of the citizen and operator shells carries for notifications. */
 export function HeaderNotifications({ user }: { user: TUser }) {
@@ -11,7 +18,20 @@ export function HeaderNotifications({ user }: { user: TUser }) {
   return (
     <>
       <NotificationCentre />
-      <PopupNotificationModal area={user.type === 0 ? "cittadino" : "operatore"} />
+      <PopupsUnlessOff area={user.type === 0 ? "cittadino" : "operatore"} />
     </>
   );
+}
+
+/**
+ * The back office can turn popups off (feature.popup): then nothing polls for them. The flag is read
+ * once per page load, and before the first poll.
+ */
+function PopupsUnlessOff({ area }: { area: "cittadino" | "operatore" }) {
+  const popups = usePublicFlagOnceRead("feature.popup");
+  return popups ? (
+    <Suspense fallback={null}>
+      <PopupNotificationModal area={area} />
+    </Suspense>
+  ) : null;
 }

@@ -6,6 +6,7 @@ import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { FormMessage } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
+import { BotAccessSection } from "../../bots/components/BotAccessSection.tsx";
 import { enablePush, isSubscribed, type PushState, pushState } from "../api/push.ts";
 import { useReminderPreferences, useSaveReminderPreferences } from "../api/reminders.ts";
 
@@ -55,6 +56,7 @@ export default function RemindersPage() {
       <h1 className="mb-3">{t("reminders.title")}</h1>
       <p>{t("reminders.intro")}</p>
       <PushSection />
+      <BotAccessSection />
       {preferences.isPending ? <PageLoader /> : null}
       {preferences.isError ? <FormMessage kind="error">{preferences.error.message}</FormMessage> : null}
       {draft ? (

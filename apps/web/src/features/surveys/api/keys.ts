@@ -6,4 +6,6 @@ export const surveyKeys = {
   surveys: (page: number, activity?: string) => ["surveys", "list", page, activity ?? null] as const,
   survey: (id: string) => ["surveys", "survey", id] as const,
   fills: (survey: string, page: number) => ["surveys", "fills", survey, page] as const,
+  draft: (survey: string) => ["surveys", "draft", survey] as const,
+  suspended: (id: string) => ["surveys", "suspended", id] as const,
 };

@@ -65,6 +65,7 @@ export function FillsSection({ survey }: { survey: string }) {
               <thead>
                 <tr>
                   <th scope="col">{t("surveys.fills.date")}</th>
+                  <th scope="col">{t("surveys.person")}</th>
                   <th scope="col">{t("surveys.fills.code")}</th>
                   <th scope="col">{t("surveys.fills.score")}</th>
                   <th scope="col">{t("surveys.actions")}</th>
@@ -74,6 +75,7 @@ export function FillsSection({ survey }: { survey: string }) {
                 {rows.map((f) => (
                   <tr key={f.hashid}>
                     <td>{formatInstant(f.created_at)}</td>
+                    <td>{f.user.name ?? "—"}</td>
                     <td>{f.hashid}</td>
                     <td>{f.score === null ? "—" : `${f.score}${f.score_band ? ` (${f.score_band})` : ""}`}</td>
                     <td>

@@ -74,7 +74,7 @@ describe("operator screening (attivita)", () => {
           {
             hashid: "f1",
             survey: { hashid: "s1", name: "Stili di vita" },
-            user: { hashid: "u9" },
+            user: { hashid: "u9", name: "Rossi Maria" },
             filled_by: null,
             company: null,
             score: null,
@@ -99,6 +99,8 @@ describe("operator screening (attivita)", () => {
     fireEvent.click(within(table).getByRole("link", { name: "Compilazioni di Stili di vita" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/operatore/attivita/questionari/compilazioni/s1"));
     const fills = await screen.findByTestId("fills-table");
+    // The filler by name, not by a code.
+    expect(within(fills).getByText("Rossi Maria")).toBeTruthy();
     fireEvent.click(within(fills).getByRole("button", { name: /Scarica PDF della compilazione/ }));
     await waitFor(() => expect(calls.some((c) => c.url === "/api/v1/activities/surveys/filled/pdf/f1")).toBe(true));
     fireEvent.click(await screen.findByRole("button", { name: "Scarica tutte le compilazioni (XLS)" }));

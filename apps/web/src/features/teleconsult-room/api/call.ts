@@ -27,7 +27,7 @@ export const markConnected = (hashid: string) =>
 /** 'Termina'. */
 export const endCall = (hashid: string) => api.post<TCallState>(`teleconsult/room/${encodeURIComponent(hashid)}/end`);
 
-export const inviteGuest = (hashid: string, body: { name: string; email?: string; phone?: string }) =>
+export const inviteGuest = (hashid: string, body: { name: string; email?: string; prefix?: string; phone?: string }) =>
   api.post<{ hashid: string; name: string; status: string }>(
     `teleconsult/room/${encodeURIComponent(hashid)}/guests`,
     body,

@@ -244,6 +244,11 @@ export class CallEngine {
       this.refreshPeers();
       return;
     }
+    // The server says the call is over (a message sent after its end): end here too.
+    if (message.type === "error" && message.code === "message_refused" && message.message === ROOM_MESSAGES.ended) {
+      this.finish(ROOM_MESSAGES.ended);
+      return;
+    }
     if (message.type === "error" && message.code === "room_refused") {
       this.update({ status: CALL_STATUSES.errorClosed, error: ROOM_MESSAGES.connectFailed });
       return;

@@ -1,7 +1,20 @@
+import { DEFAULT_PHONE_PREFIX } from "@cura/domain/constants";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api.ts";
 import { admitGuest, inviteGuest } from "../api/call.ts";
+
+/**
+ * A typed number as the API takes it (spec 000 §5: prefix and national number): "+41 79…" gives
+ * its prefix, "+39333…" the Italian one, anything else is a national number (+39 by default).
+ */
+export function phoneOf(value: string): { prefix?: string; phone: string } {
+  const spaced = /^(\+\d{1,4})\s+(.+)$/.exec(value);
+  if (spaced) return { prefix: spaced[1] as string, phone: (spaced[2] as string).replace(/\s/g, "") };
+  const compact = value.replace(/\s/g, "");
+  if (compact.startsWith(DEFAULT_PHONE_PREFIX)) return { phone: compact.slice(DEFAULT_PHONE_PREFIX.length) };
+  return { phone: compact };
+}
 
 /** The operator invites one guest (caregiver, interpreter) by e-mail or SMS, and admits them when they wait. */
 export function GuestInvite({
@@ -21,12 +34,14 @@ export function GuestInvite({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = contact.trim();
-    const body = value.includes("@") ? { name, email: value } : { name, phone: value.replace(/\s/g, "") };
+    const body = value.includes("@") ? { name, email: value } : { name, ...phoneOf(value) };
     try {
       await inviteGuest(booking, body);
       setMessage(t("teleconsultRoom.guest.invited"));
     } catch (error) {
-      setMessage(isApiError(error) ? error.message : t("teleconsultRoom.guest.inviteError"));
+      // A refused number or address says why (the field's message), else the server's message.
+      const fieldMessage = isApiError(error) ? Object.values(error.errors).flat()[0] : undefined;
+      setMessage(isApiError(error) ? (fieldMessage ?? error.message) : t("teleconsultRoom.guest.inviteError"));
     }
   };
   const admit = async (guest: string) => {

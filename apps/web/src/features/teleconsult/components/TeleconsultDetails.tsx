@@ -1,6 +1,7 @@
 import type { TTeleconsult } from "@cura/domain";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../bookings/format.ts";
+import { downloadAttachment } from "../api/attachments.ts";
 import { Countdown } from "./Countdown.tsx";
 import { TeleconsultStatusBadge } from "./TeleconsultStatusBadge.tsx";
 
@@ -38,6 +39,22 @@ export function TeleconsultDetails({ item }: { item: TTeleconsult }) {
           </div>
         ))}
       </dl>
+      {item.attachments.length > 0 ? (
+        <section aria-labelledby={`${item.hashid}-attachments`}>
+          <h2 id={`${item.hashid}-attachments`} className="h5">
+            {t("teleconsult.fields.attachments")}
+          </h2>
+          <ul className="list-unstyled">
+            {item.attachments.map((file) => (
+              <li key={file.hashid}>
+                <button type="button" className="btn btn-link px-0" onClick={() => void downloadAttachment(file)}>
+                  {t("teleconsult.request.downloadAttachment", { name: file.name })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

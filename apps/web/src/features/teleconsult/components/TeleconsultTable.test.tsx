@@ -16,6 +16,7 @@ const item: TTeleconsult = {
   connected_at: null,
   ended_at: null,
   end_reason: null,
+  attachments: [],
   created_at: "2026-11-20T08:00:00Z",
   service: { name: "Teleconsulto rapido" },
   company: { hashid: "c1", name: "Farmacia San Marco" },

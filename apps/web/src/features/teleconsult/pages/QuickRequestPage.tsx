@@ -1,4 +1,9 @@
-import { type TTeleconsultPending, ZTeleconsultRequestBody } from "@cura/domain";
+import {
+  TELECONSULT_MAX_ATTACHMENTS,
+  type TTeleconsultPending,
+  type TUploadResult,
+  ZTeleconsultRequestBody,
+} from "@cura/domain";
 import { Button } from "design-react-kit";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +13,8 @@ import { FormMessage, SelectField } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { useFamilyMembers } from "../../booking-wizard/api/family-members.ts";
 import { formatDateTime } from "../../bookings/format.ts";
+import { MandatorySurvey } from "../../surveys/components/MandatorySurvey.tsx";
+import { uploadAttachment } from "../api/attachments.ts";
 import { usePending } from "../api/pending.ts";
 import { useRequestTeleconsult } from "../api/request.ts";
 import { Countdown } from "../components/Countdown.tsx";
@@ -41,6 +48,8 @@ export default function QuickRequestPage() {
       {pending.data?.has_pending && pending.data.reservation ? (
         <PendingRequest reservation={pending.data.reservation} />
       ) : null}
+      {/* Issue 13: the mandatory survey of a quick or paediatric request (spec 001 §4). */}
+      <MandatorySurvey pending={pending.data} onFilled={() => void pending.refetch()} />
       {pending.data && !pending.data.has_pending ? <RequestForm kind={config.kind} pathKind={config.pathKind} /> : null}
     </div>
   );
@@ -90,6 +99,8 @@ function RequestForm({ kind, pathKind }: { kind: "rapido" | "pediatrico"; pathKi
   const reasonId = useId();
   const [reason, setReason] = useState("");
   const [forWhom, setForWhom] = useState("");
+  const [attachments, setAttachments] = useState<TUploadResult[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const members = useFamilyMembers();
   const request = useRequestTeleconsult();
@@ -98,7 +109,11 @@ function RequestForm({ kind, pathKind }: { kind: "rapido" | "pediatrico"; pathKi
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { reason, for_whom: forWhom || null };
+    const body = {
+      reason,
+      for_whom: forWhom || null,
+      ...(attachments.length > 0 ? { attachments: attachments.map((a) => a.hashid as string) } : {}),
+    };
     const checked = ZTeleconsultRequestBody.safeParse(body);
     const found: Record<string, string> = {};
     if (!checked.success) for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
@@ -114,6 +129,23 @@ function RequestForm({ kind, pathKind }: { kind: "rapido" | "pediatrico"; pathKi
         },
       },
     );
+  };
+
+  // Each file is uploaded when chosen; the request then names the uploads (at most 5).
+  const onFiles = async (files: FileList | null) => {
+    const chosen = [...(files ?? [])].slice(0, TELECONSULT_MAX_ATTACHMENTS - attachments.length);
+    if (chosen.length === 0) return;
+    setUploading(true);
+    try {
+      const stored = await Promise.all(chosen.map(uploadAttachment));
+      setAttachments((current) => [...current, ...stored]);
+      setErrors(({ attachments: _, ...rest }) => rest);
+    } catch (error) {
+      const detail = isApiError(error) ? Object.values(error.errors).flat()[0] : undefined;
+      setErrors((current) => ({ ...current, attachments: detail ?? t("teleconsult.request.attachmentFailed") }));
+    } finally {
+      setUploading(false);
+    }
   };
 
   const serverMessage =
@@ -156,12 +188,51 @@ function RequestForm({ kind, pathKind }: { kind: "rapido" | "pediatrico"; pathKi
           </div>
         ) : null}
       </div>
+      <div className="form-group">
+        <label htmlFor={`${reasonId}-files`} className="active">
+          {t("teleconsult.request.attachments", { max: TELECONSULT_MAX_ATTACHMENTS })}
+        </label>
+        <input
+          id={`${reasonId}-files`}
+          type="file"
+          className={`form-control${errors.attachments ? " is-invalid" : ""}`}
+          accept="application/pdf,image/*"
+          multiple
+          disabled={uploading || attachments.length >= TELECONSULT_MAX_ATTACHMENTS}
+          aria-describedby={errors.attachments ? `${reasonId}-files-error` : undefined}
+          onChange={(e) => {
+            void onFiles(e.target.files);
+            e.target.value = "";
+          }}
+        />
+        {errors.attachments ? (
+          <div id={`${reasonId}-files-error`} className="invalid-feedback d-block">
+            {errors.attachments}
+          </div>
+        ) : null}
+        {attachments.length > 0 ? (
+          <ul className="list-unstyled mt-2" aria-label={t("teleconsult.fields.attachments")}>
+            {attachments.map((file) => (
+              <li key={file.hashid} className="d-flex align-items-center gap-2">
+                <span>{file.name}</span>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm"
+                  onClick={() => setAttachments((current) => current.filter((a) => a.hashid !== file.hashid))}
+                >
+                  {t("teleconsult.request.removeAttachment", { name: file.name })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       {serverMessage ? (
         <FormMessage kind="error" testId="teleconsult-request-error">
           {serverMessage}
         </FormMessage>
       ) : null}
-      <Button color="primary" type="submit" disabled={request.isPending}>
+      <Button color="primary" type="submit" disabled={request.isPending || uploading}>
         {t("teleconsult.request.submit")}
       </Button>
     </form>
