@@ -196,15 +196,51 @@ describe("channel journeys", () => {
     await expect.poll(() => page.getByText("Preferenze dei promemoria salvate").first().isVisible()).toBe(true);
     await expectAccessible(page);
 
-    // A confirmed booking of hers, from the API (the booking journeys click through booking itself).
+    // A confirmed booking of her own, made for this journey through the API (the booking journeys click
+    // through booking itself): the same service as one of her demo bookings, five weeks ahead, which
+    // no other journey books or reads. Cancelling a demo booking would take it from the journeys that do.
     const stored = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
     const auth = { authorization: `Bearer ${stored.startsWith('"') ? JSON.parse(stored) : stored}` };
     const list = await page.request.get(`${baseUrl()}/api/v1/users/own/reservations?per_page=50`, { headers: auth });
-    const confirmed = (
-      (await list.json()).data as Array<{ hashid: string; status: string; start: string | null }>
-    ).find((b) => b.status === "confermato" && b.start && new Date(b.start).getTime() > Date.now());
-    expect(confirmed, "a confirmed future booking in the demo world").toBeDefined();
-    const booking = confirmed as { hashid: string; start: string };
+    const service = (
+      (await list.json()).data as Array<{
+        kind: string;
+        health_service: { hashid: string } | null;
+        company: { name: string };
+      }>
+    ).find((b) => b.kind === "prestazione" && b.health_service && b.company.name === "Farmacia San Marco")
+      ?.health_service?.hashid;
+    expect(service, "a booking of a Farmacia San Marco service in the demo world").toBeDefined();
+    const from = new Date(Date.now() + 35 * 24 * 3600_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 49 * 24 * 3600_000).toISOString().slice(0, 10);
+    const slots = await page.request.get(
+      `${baseUrl()}/api/v1/healthservices/slots/array/${service}?from=${from}&to=${to}`,
+      {
+        headers: auth,
+      },
+    );
+    const days = (await slots.json()).data.days as Array<{ slots: Array<{ start: string }> }>;
+    const start = days.flatMap((d) => d.slots).at(-1)?.start;
+    expect(start, "a free slot five weeks ahead").toBeDefined();
+    const made = await page.request.post(`${baseUrl()}/api/v1/reservations`, {
+      headers: auth,
+      data: { health_service: service, start },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const booking = (await made.json()).data as { hashid: string; start: string };
+    const pharmacy = await newPage(browser);
+    await signIn(pharmacy, "farmacia.admin@cura.demo");
+    const pharmacyToken = (await pharmacy.evaluate(() => localStorage.getItem("token"))) ?? "";
+    const confirmed = await pharmacy.request.post(
+      `${baseUrl()}/api/v1/reservations/company/confirm/${booking.hashid}`,
+      {
+        headers: {
+          authorization: `Bearer ${pharmacyToken.startsWith('"') ? JSON.parse(pharmacyToken) : pharmacyToken}`,
+        },
+      },
+    );
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await pharmacy.close();
 
     const at = new Date(new Date(booking.start).getTime() - 24 * 3600_000 + 60_000).toISOString();
     for (let i = 0; i < 2; i++) {
