@@ -27,7 +27,14 @@ export { markNumberVerifiedByOperator, verifyOtp } from "./otp.ts";
 export { sendWelcomeLink, WELCOME_LINK_HOURS } from "./passwords.ts";
 export { anonymiseAccount } from "./profile.ts";
 // personNames: the names of a page's people (the system log, a survey's fills).
-export { emailVerified, isCitizen, personNames, phoneVerified, sessionIsLive } from "./read-models.ts";
+export {
+  emailVerified,
+  isCitizen,
+  personNames,
+  phoneVerified,
+  reservePhoneVerified,
+  sessionIsLive,
+} from "./read-models.ts";
 export { createAccountFor, EMAIL_TAKEN_MESSAGE } from "./registration.ts";
 export { emailTaken, findUsersByTaxCode } from "./repository.ts";
 export { currentUser } from "./service.ts";

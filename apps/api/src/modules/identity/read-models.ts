@@ -17,6 +17,18 @@ export async function phoneVerified(db: Executor, userId: number): Promise<boole
   return Boolean(row?.verifiedAt && row.tel);
 }
 
+/** Whether the reserve phone is there and was verified by a code sent to it (cleared when it changes). */
+export async function reservePhoneVerified(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ verifiedAt: users.secondaryNumberVerifiedAt, tel: anagrafiche.telNumberSecondary })
+    .from(users)
+    .leftJoin(anagrafiche, eq(anagrafiche.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  return Boolean(row?.verifiedAt && row.tel);
+}
+
 /** Whether the user has an e-mail address and has verified it (spec 000 §2.9: emergency contacts). */
 export async function emailVerified(db: Executor, userId: number): Promise<boolean> {
   const rows = await db

@@ -23,7 +23,7 @@ import type { ModuleContext } from "../../platform/module.ts";
 // patient's tax code and phone (identity); whether someone is a patient of the company (patients);
 // the surveys, their access rules and fills (surveys).
 import { findCompany, membershipOf } from "../companies/index.ts";
-import { currentUser, personNames } from "../identity/index.ts";
+import { currentUser, personNames, reservePhoneVerified } from "../identity/index.ts";
 import { isPatientOf } from "../patients/index.ts";
 import {
   findFill,
@@ -404,7 +404,8 @@ async function inClearPatient(ctx: ModuleContext, companyId: number, hash: strin
   if (!user) throw notFound(M.patientUnknown);
   if (!user.anagrafica?.cf) throw fieldError("user", M.taxCodeRequired);
   if (!user.number_verified_at || !user.anagrafica.tel_number) throw fieldError("user", M.phoneRequired);
-  if (!user.email && !user.anagrafica.tel_number_secondary) throw fieldError("user", M.phoneRequired);
+  // Spec: a verified reserve phone for a patient without e-mail (the only other way to reach them).
+  if (!user.email && !(await reservePhoneVerified(ctx.db, userId))) throw fieldError("user", M.phoneRequired);
   return userId;
 }
 

@@ -7,7 +7,7 @@ import { auditLog } from "../../platform/audit/tables.ts";
 import { createIds } from "../../platform/ids.ts";
 import { operators } from "../companies/tables.ts";
 import { type Caller, demoCallers, operatorOf, ownCompanyHashid } from "../companies/test-helpers.ts";
-import { anagrafiche } from "../identity/tables.ts";
+import { anagrafiche, users } from "../identity/tables.ts";
 import { notifications } from "../notifications/tables.ts";
 import { filledSurveys } from "../surveys/tables.ts";
 import { SESSION_SIGNATURES_JOB } from "./signatures.ts";
@@ -344,6 +344,29 @@ describe("compilations", () => {
     await t.database.db
       .update(anagrafiche)
       .set({ telNumber: before?.telNumber ?? null })
+      .where(eq(anagrafiche.userId, mariaId));
+    // Without an e-mail, a reserve phone is required, and verified.
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, mariaId));
+    await t.database.db
+      .update(users)
+      .set({ email: null, secondaryNumberVerifiedAt: null })
+      .where(eq(users.id, mariaId));
+    await t.database.db
+      .update(anagrafiche)
+      .set({ telNumberSecondary: "3331112222" })
+      .where(eq(anagrafiche.userId, mariaId));
+    const unverifiedReserve = await start(pharmacist, session.hashid, { user: maria });
+    expect(unverifiedReserve.statusCode).toBe(422);
+    expect(unverifiedReserve.json().errors.user).toEqual([SESSION_MESSAGES.phoneRequired]);
+    await t.database.db.update(users).set({ secondaryNumberVerifiedAt: new Date() }).where(eq(users.id, mariaId));
+    expect((await start(pharmacist, session.hashid, { user: maria })).statusCode).toBe(201);
+    await t.database.db
+      .update(users)
+      .set({ email: account?.email ?? null, secondaryNumberVerifiedAt: account?.secondaryNumberVerifiedAt ?? null })
+      .where(eq(users.id, mariaId));
+    await t.database.db
+      .update(anagrafiche)
+      .set({ telNumberSecondary: before?.telNumberSecondary ?? null })
       .where(eq(anagrafiche.userId, mariaId));
     // Someone who is not a patient of the company.
     const giuseppe = (await people.citizen2.get("users/fresh/me")).json().data.hashid;
