@@ -73,7 +73,10 @@ export async function searchCompanies(db: Executor, filter: CompanyFilter) {
     // no provider a citizen can book with: it stays out of the citizen's search (issue 16).
     conditions.push(
       sql`exists (select 1 from ${companyServices} where ${companyServices.companyId} = ${companies.id} and ${companyServices.positionRef} = ${CITIZEN_BOOKING_REF} and ${companyServices.active})`,
-      sql`(${companies.kind} = 'farmacia' or exists (select 1 from ${healthServices} where ${healthServices.companyId} = ${companies.id} and ${serviceCondition}))`,
+      // CASE, not OR: under an OR PostgreSQL may run the EXISTS as a hashed subplan over every
+      // company's services (50,000 rows for "Milano": 70–130 ms); CASE keeps it a per-company
+      // index probe, run only for the non-pharmacies (≈15 ms).
+      sql`(case when ${companies.kind} = 'farmacia' then true else exists (select 1 from ${healthServices} where ${healthServices.companyId} = ${companies.id} and ${serviceCondition}) end)`,
     );
   }
 
