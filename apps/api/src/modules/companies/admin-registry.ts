@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { qualified } from "../../db/qualified.ts";
 import { insertCompanyWithCode } from "./company-codes.ts";
 import { escapeLike } from "./services-repository.ts";
 import { bookingCountsByCompany } from "./statistics-repository.ts";
@@ -43,7 +44,7 @@ function conditions(filter: AdminCompanyFilter): SQL | undefined {
 }
 
 /** Operators working for the company (not those it refused). */
-const operatorCount = sql<number>`(select count(*)::int from ${operators} where ${operators.companyId} = ${companies.id} and ${operators.approval} <> 'refused')`;
+const operatorCount = sql<number>`(select count(*)::int from ${operators} where ${operators.companyId} = ${qualified(companies.id)} and ${operators.approval} <> 'refused')`;
 
 export type AdminCompanyRow = typeof companies.$inferSelect & { operatorCount: number };
 

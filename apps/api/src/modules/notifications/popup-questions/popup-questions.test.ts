@@ -109,11 +109,12 @@ describe("administrators write popup questions", () => {
     expect(audit?.action).toBe("notifications.popup_question.created");
 
     await answer(people.citizen, created.data.id, "Uno,Tre");
+    await answer(people.citizen2, created.data.id, "Due");
     const list = await people.admin.get("admin/popup-questions?per_page=100");
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().meta).toMatchObject({ page: 1, per_page: 100 });
     const listed = (list.json().data as Array<{ id: string; answers: number }>).find((q) => q.id === created.data.id);
-    expect(listed?.answers).toBe(1);
+    expect(listed?.answers).toBe(2);
     const found = await people.admin.get(`admin/popup-questions?q=${encodeURIComponent("da elencare")}`);
     expect((found.json().data as Array<{ id: string }>).map((q) => q.id)).toEqual([created.data.id]);
     const literal = await people.admin.get("admin/popup-questions?q=%25");

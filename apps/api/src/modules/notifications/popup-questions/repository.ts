@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, notExists, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
+import { qualified } from "../../../db/qualified.ts";
 import { popupAnswers, popupQuestions } from "./tables.ts";
 
 export type PopupQuestionRow = typeof popupQuestions.$inferSelect;
@@ -81,7 +82,7 @@ export async function listAnswers(
 }
 
 /** The number of answers of a question, as a column of the administrators' list. */
-const answerCount = sql<number>`(select count(*)::int from ${popupAnswers} where ${popupAnswers.questionId} = ${popupQuestions.id})`;
+const answerCount = sql<number>`(select count(*)::int from ${popupAnswers} where ${popupAnswers.questionId} = ${qualified(popupQuestions.id)})`;
 
 export type AdminQuestionRow = PopupQuestionRow & { answers: number };
 
