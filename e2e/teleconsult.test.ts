@@ -5,9 +5,10 @@ import { expectAccessible, followMenu, launchBrowser, newPage, openMenu, settled
 /**
  * Issue 10's teleconsultation journeys without the call itself (e2e/teleconsult-room.test.ts):
  * the operator switches the quick service on, the citizen asks, the operator's popup opens the
- * rapido section and the operator takes the request in charge, the citizen's popup shows it taken;
- * nobody on: 'Nessun operatore disponibile…'; a paediatric request for a child, and an operator
- * without the permission has no switch.
+ * rapido section and the operator takes the request in charge, the citizen's popup shows it taken,
+ * and the citizen withdraws it before the call (the operator's popup says so); nobody on: 'Nessun
+ * operatore disponibile…'; a paediatric request for a child, and an operator without the permission
+ * has no switch; a specialist teleconsultation booked at a slot through the wizard.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -107,8 +108,28 @@ describe("teleconsultation journeys", () => {
     await expect.poll(() => citizen.getByText("Farmacia San Marco").isVisible()).toBe(true);
     await expectAccessible(citizen);
 
+    // Taken in charge, its call not connected yet: the citizen withdraws it (issue 10, "the citizen
+    // freely"), with a reason, in a modal; the operator who took it is told by a popup.
+    await citizen.getByRole("button", { name: "Annulla richiesta" }).click();
+    const withdraw = citizen.getByRole("dialog", { name: "Annullare la richiesta di teleconsulto?" });
+    await expect.poll(() => withdraw.isVisible()).toBe(true);
+    await withdraw.getByText("Non posso mantenere l'impegno").click();
+    await expectAccessible(citizen);
+    await withdraw.getByRole("button", { name: "Annulla la richiesta" }).click();
+    await expect.poll(() => citizen.getByTestId("teleconsult-withdrawn").isVisible()).toBe(true);
+    await expect.poll(() => citizen.getByTestId("teleconsult-status").textContent()).toBe("Annullato");
+    expect(await citizen.getByRole("button", { name: "Annulla richiesta" }).count()).toBe(0);
+    expect(await citizen.getByRole("link", { name: "Entra nel teleconsulto" }).count()).toBe(0);
+    await expectAccessible(citizen);
+    await citizen.getByRole("link", { name: "Torna ai teleconsulti" }).click();
+    await citizen.waitForURL("**/cittadino/teleconsulti/lista");
+    const mine = citizen.getByTestId("teleconsult-row").filter({ hasText: "Dolore al petto da un'ora" });
+    await expect.poll(() => mine.getByText("Annullato").isVisible()).toBe(true);
+    await expectAccessible(citizen);
+    await followPopup(operator, "Il cittadino ha annullato il teleconsulto rapido", "Apri teleconsulto rapido");
+    await operator.waitForURL("**/operatore/teleconsulto/rapido");
+
     // The operator goes off again for the other journeys.
-    await followMenu(operator, "Teleconsulto rapido");
     const toggle = operator.getByRole("switch", { name: "Servizio di teleconsulto rapido attivo" });
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await toggle.click();
@@ -152,5 +173,68 @@ describe("teleconsultation journeys", () => {
     expect(await other.getByRole("switch").count()).toBe(0);
     await expectAccessible(other);
     await other.context().close();
+  }, 240_000);
+
+  it("4. a specialist teleconsultation: the wizard's teleconsult entry books a future slot; the preview and the list show it", async () => {
+    const citizen = await newPage(browser);
+    await signIn(citizen, "maria.rossi@cura.demo");
+    await followMenu(citizen, "Teleconsulti");
+    await citizen.waitForURL("**/cittadino/teleconsulti");
+    await citizen.getByRole("link", { name: "Nuovo teleconsulto specialistico" }).click();
+    await citizen.waitForURL("**/cittadino/teleconsulti/nuovo/specialistico");
+    await expect
+      .poll(() => citizen.getByRole("heading", { level: 1, name: "Prenota un teleconsulto specialistico" }).isVisible())
+      .toBe(true);
+    await expect.poll(() => citizen.getByRole("heading", { level: 2, name: "Per chi" }).isVisible()).toBe(true);
+    await expectAccessible(citizen);
+    await citizen.getByRole("button", { name: "Avanti" }).click();
+
+    // Only the health services booked as teleconsultations (ref 2): the monitoring room's.
+    await expect.poll(() => citizen.getByRole("heading", { level: 2, name: "Teleconsulto" }).isVisible()).toBe(true);
+    const choice = citizen.getByRole("button", {
+      name: "Scegli Televisita di controllo presso Centrale di Monitoraggio Lazio",
+    });
+    await expect.poll(() => choice.isVisible()).toBe(true);
+    expect(await citizen.getByRole("button", { name: /^Scegli Elettrocardiogramma/ }).count()).toBe(0);
+    await expectAccessible(citizen);
+    await choice.click();
+    await expect.poll(() => choice.getAttribute("aria-pressed")).toBe("true");
+    await citizen.getByRole("button", { name: "Avanti" }).click();
+
+    // A slot of next week, well ahead: no preferences for a teleconsultation.
+    await expect.poll(() => citizen.getByRole("heading", { level: 2, name: "Data" }).isVisible()).toBe(true);
+    expect(await citizen.getByText("Indica le tue preferenze").count()).toBe(0);
+    await citizen.getByRole("button", { name: "Settimana successiva" }).click();
+    const slot = citizen.getByTestId("day-slots").locator("label").first();
+    await expect.poll(() => slot.isVisible()).toBe(true);
+    const time = (await slot.textContent())?.trim() as string;
+    await slot.click();
+    await expectAccessible(citizen);
+    await citizen.getByRole("button", { name: "Avanti" }).click();
+
+    await expect.poll(() => citizen.getByRole("heading", { level: 2, name: "Riepilogo" }).isVisible()).toBe(true);
+    expect(await citizen.locator("dl").first().textContent()).toContain("Televisita di controllo");
+    await citizen.getByText("Ho letto l'informativa sulla privacy e acconsento al trattamento dei dati").click();
+    await expectAccessible(citizen);
+    await citizen.getByRole("button", { name: "Invia la prenotazione" }).click();
+
+    // It lands on the teleconsultation's preview.
+    await citizen.waitForURL("**/cittadino/teleconsulti/anteprima/**");
+    await expect.poll(() => citizen.getByTestId("teleconsult-booked").isVisible()).toBe(true);
+    await expect
+      .poll(() => citizen.getByRole("heading", { level: 1, name: "Televisita di controllo" }).isVisible())
+      .toBe(true);
+    await expect.poll(() => citizen.getByText("Centrale di Monitoraggio Lazio").isVisible()).toBe(true);
+    expect(await citizen.getByText(time, { exact: false }).count()).toBeGreaterThan(0);
+    // Booked ahead and not started: it may still be withdrawn; the room is not open yet.
+    expect(await citizen.getByRole("button", { name: "Annulla richiesta" }).isVisible()).toBe(true);
+    await expectAccessible(citizen);
+
+    await citizen.getByRole("link", { name: "Torna ai teleconsulti" }).click();
+    await citizen.waitForURL("**/cittadino/teleconsulti/lista");
+    const row = citizen.getByTestId("teleconsult-row").filter({ hasText: "Televisita di controllo" });
+    await expect.poll(() => row.first().isVisible()).toBe(true);
+    await expectAccessible(citizen);
+    await citizen.context().close();
   }, 240_000);
 });

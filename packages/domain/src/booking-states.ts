@@ -199,3 +199,28 @@ export function bookingActionsAt(
 /** A booking that no action can change any more. */
 export const isFinalBookingStatus = (status: BookingStatus): boolean =>
   BOOKING_ACTIONS.every((action) => !BOOKING_TRANSITIONS[action].from.includes(status));
+
+/** What `citizenMayCancelTeleconsult` reads of a teleconsultation (the API's row or the client's answer). */
+export interface TeleconsultCancelFacts {
+  kind: string;
+  status: BookingStatus;
+  /** The booking's start: the slot (specialist), or when it was taken in charge (quick, paediatric). */
+  start: string | Date | null;
+  /** The call's first connection: the teleconsultation's real start. */
+  connected_at: string | Date | null;
+  ended_at: string | Date | null;
+}
+
+/**
+ * Whether the citizen may withdraw a teleconsultation now (issue 10: "before the start the operator
+ * cancels with a reason, the citizen freely"). A quick or paediatric call starts at its first
+ * connection, not at the booking's start (set to the moment an operator takes it in charge), so it
+ * can be withdrawn while it waits and once taken, until the call connects. A specialist one is an
+ * appointment at a slot: the appointment's time rule, and never once its call connected. The API
+ * applies the same rule (bookings' cancel with the teleconsult module's hook).
+ */
+export function citizenMayCancelTeleconsult(teleconsult: TeleconsultCancelFacts, now: number = Date.now()): boolean {
+  if (nextBookingStatus(teleconsult.status, "cancel", "citizen") === null) return false;
+  if (teleconsult.connected_at !== null || teleconsult.ended_at !== null) return false;
+  return teleconsult.kind !== "specialistico" || !hasAppointmentPassed(teleconsult.start, now);
+}

@@ -1,4 +1,5 @@
 import { bookings } from "../../src/modules/bookings/tables.ts";
+import { healthServices } from "../../src/modules/companies/tables.ts";
 import { teleconsults } from "../../src/modules/teleconsult/tables.ts";
 import type { Measured, RouteSet, SeedEnv } from "./types.ts";
 
@@ -69,6 +70,26 @@ export const teleconsultRoutes: RouteSet = {
         url: () => "teleconsults/admin?per_page=50",
         as: () => people.admin,
         seed: async () => {},
+      },
+      // The specialist entry's services (ref 2) at the monitoring room, subscribed to ref 2; named apart
+      // from its demo "Televisita di controllo" by the search.
+      {
+        route: "/api/v1/teleconsults/specialist/services",
+        url: () => "teleconsults/specialist/services?per_page=50&q=videoconsulenza",
+        as: () => people.citizen2,
+        seed: async (n) => {
+          const companyId = ids.decode(roomHashid) as number;
+          await db()
+            .insert(healthServices)
+            .values(
+              Array.from({ length: n }, (_, i) => ({
+                companyId,
+                name: `Videoconsulenza specialistica ${env.next()}-${i}`,
+                positionRef: 2,
+                slotMinutes: 20,
+              })),
+            );
+        },
       },
     ];
   },

@@ -24,6 +24,9 @@ export const TELECONSULT_MESSAGES = {
   serviceNotActive: "Servizio non attivo",
   attachmentsTooMany: "Al massimo 5 allegati",
   attachmentRepeated: "Lo stesso file è allegato due volte",
+  /** The citizen's cancel once the call connected (its start) or ended (issue 10: "before the start … the citizen freely"). */
+  cancelStarted: "La teleconsulenza è già iniziata: non è più possibile annullarla",
+  cancelEnded: "La teleconsulenza è terminata: non è più possibile annullarla",
 } as const;
 
 /**
@@ -143,6 +146,11 @@ export const ZTeleconsultPending = z.object({
       status: z.enum(BOOKING_STATUSES),
       deadline: z.string().nullable(),
       start: z.string().nullable(),
+      /**
+       * The call's first connection (its real start): until then the citizen may withdraw the
+       * request (citizenMayCancelTeleconsult). Always sent; optional for clients that predate it.
+       */
+      connected_at: z.string().nullable().optional(),
       service: z.object({ name: z.string() }),
       /** The mandatory survey of custom teleconsults still to fill (issue 13; the client's mustFillSurvey); null once filled. */
       suspended_survey: z.object({ hashid: z.string() }).nullable(),
@@ -157,3 +165,36 @@ export const ZTeleconsultListQuery = ZPageQuery.extend({
   open: z.stringbool().optional(),
 });
 export type TTeleconsultListQuery = z.infer<typeof ZTeleconsultListQuery>;
+
+/**
+ * `GET teleconsults/specialist/services` (spec 001 §2 `teleconsulti/nuovo/specialistico`): the health
+ * services a citizen books as a specialist teleconsultation (platform service ref 2) at a slot, through
+ * the booking wizard and `POST reservations`; the citizen's care circle first. `q` matches the
+ * service's or the company's name, `comune` the company's town.
+ */
+export const ZTeleconsultServicesQuery = ZPageQuery.extend({
+  q: z.string().trim().max(100, "Al massimo 100 caratteri").optional(),
+  comune: z.string().trim().max(100, "Al massimo 100 caratteri").optional(),
+});
+export type TTeleconsultServicesQuery = z.infer<typeof ZTeleconsultServicesQuery>;
+export const ZTeleconsultService = z
+  .object({
+    /** The health service's hashid (`health_service` of `POST reservations`, its slots' id). */
+    hashid: z.string(),
+    name: z.string(),
+    slot_minutes: z.number().int(),
+    /** Euro; null when free or not shown. */
+    price: z.number().nullable(),
+    company: z.object({
+      hashid: z.string(),
+      name: z.string(),
+      comune: z.string().nullable(),
+      address: z.string().nullable(),
+    }),
+    /** The company is in the citizen's care circle (and their preferred one). */
+    in_circle: z.boolean(),
+    preferred: z.boolean(),
+  })
+  .meta({ id: "TeleconsultService" });
+export type TTeleconsultService = z.infer<typeof ZTeleconsultService>;
+export const ZTeleconsultServicesResponse = pagedEnvelope(ZTeleconsultService);

@@ -33,13 +33,16 @@ export { citizenCalendar } from "./lists.ts";
 export { postMessage } from "./messages.ts";
 export { bookingCountOf, bookingUserIds } from "./read-models.ts";
 // The teleconsult module: its requests are bookings of kind teleconsulto, entered, read, moved and
-// ended here; confirming one calls its hook (the operator assigned) in confirm's transaction.
+// ended here; confirming one calls its hook (the operator assigned) in confirm's transaction, the
+// citizen's cancel and a message on one call theirs (the call's start and end decide).
 export {
   enterTeleconsultBooking,
   lockTeleconsultBooking,
   moveTeleconsultStart,
   setTeleconsultBookedHook,
+  setTeleconsultCancelHook,
   setTeleconsultConfirmHook,
+  setTeleconsultMessageHook,
   setTeleconsultProposeHook,
   setTeleconsultSettledHook,
   settleTeleconsultBooking,

@@ -7,12 +7,14 @@ import { recordChange } from "./history.ts";
 import * as messages from "./messages-repository.ts";
 import * as repository from "./repository.ts";
 import { actorKind, assertParty, type BookingActorKind, bookingId } from "./scope.ts";
+import { onTeleconsultMessage } from "./teleconsult-entries.ts";
 
 /**
  * Messages on a booking (`reservations/message/{id}`): the citizen who booked and the operators of
  * the booking's company write to each other; anyone else gets a 404. The company is one party:
  * any of its operators reads and answers for it. Writing is allowed in every status, so a refused
- * or cancelled booking can still be talked about.
+ * or cancelled booking can still be talked about; a teleconsultation's messages are its call's chat,
+ * which closes with the call (issue 10: refused once it ended, as in the room).
  */
 
 const otherParty = (kind: BookingActorKind): BookingActorKind => (kind === "citizen" ? "operator" : "citizen");
@@ -61,6 +63,8 @@ export async function postMessage(
   const row = await ctx.db.transaction(async (tx) => {
     const booking = await repository.lockBooking(tx, id);
     assertParty(principal, booking);
+    // A teleconsultation's messages are its call's chat: closed with the call (teleconsult-entries.ts).
+    await onTeleconsultMessage(tx, booking);
     const message = await messages.insertMessage(tx, {
       bookingId: id,
       authorUserId: principal.userId,

@@ -84,6 +84,44 @@ export async function onTeleconsultProposed(
   if (row.kind === TELECONSULT_KIND && proposeHook) await proposeHook(tx, row, principal, at);
 }
 
+export type CancelHook = (tx: Executor, row: repository.BookingRow, at: Date) => Promise<{ untimed: boolean }>;
+let cancelHook: CancelHook | null = null;
+
+/**
+ * The teleconsult module registers its rule for the citizen's cancel of one of its bookings: refused
+ * once the call connected or ended (409); a quick or paediatric request, whose start is its call's
+ * first connection and not the booking's start (set when taken in charge), is free of the
+ * appointment's time rule (`untimed`); a specialist slot keeps it.
+ */
+export function setTeleconsultCancelHook(hook: CancelHook): void {
+  cancelHook = hook;
+}
+
+/**
+ * Called by cancel (transitions.ts) in its transaction, on the locked row, before the time rule:
+ * true when the teleconsultation's own rule replaces the appointment's time rule.
+ */
+export async function onTeleconsultCancel(tx: Executor, row: repository.BookingRow, at: Date): Promise<boolean> {
+  if (row.kind !== TELECONSULT_KIND || !cancelHook) return false;
+  return (await cancelHook(tx, row, at)).untimed;
+}
+
+export type MessageHook = (tx: Executor, row: repository.BookingRow) => Promise<void>;
+let messageHook: MessageHook | null = null;
+
+/**
+ * The teleconsult module registers what writing a message on one of its bookings checks: its
+ * messages are the call's chat, closed with the call (409, as the room's chat says).
+ */
+export function setTeleconsultMessageHook(hook: MessageHook): void {
+  messageHook = hook;
+}
+
+/** Called by postMessage (messages.ts) in its transaction, on the locked booking. */
+export async function onTeleconsultMessage(tx: Executor, row: repository.BookingRow): Promise<void> {
+  if (row.kind === TELECONSULT_KIND && messageHook) await messageHook(tx, row);
+}
+
 /** Statuses after which a booking never moves again: a teleconsultation's call is over there. */
 const SETTLED_STATUSES: ReadonlySet<string> = new Set(["evaso", "annullato", "rifiutato", "non_presentato"]);
 

@@ -20,7 +20,12 @@ import { recordChange } from "./history.ts";
 import { presentBooking } from "./presenters.ts";
 import * as repository from "./repository.ts";
 import { actorKind, assertParty, bookingId } from "./scope.ts";
-import { onTeleconsultConfirm, onTeleconsultProposed, onTeleconsultSettled } from "./teleconsult-entries.ts";
+import {
+  onTeleconsultCancel,
+  onTeleconsultConfirm,
+  onTeleconsultProposed,
+  onTeleconsultSettled,
+} from "./teleconsult-entries.ts";
 
 /**
  * The status changes of a booking, each through the shared state machine (packages/domain): a
@@ -48,10 +53,12 @@ async function applyTo(
   action: BookingAction,
   changes: Changes,
   detail?: Record<string, unknown>,
+  /** A teleconsultation whose own rule replaces the appointment's time rule (its cancel hook). */
+  untimed = false,
 ): Promise<void> {
   const next = nextOf(row.status, action, request);
   // The time rules after the state machine, on the locked row: its start cannot move meanwhile.
-  if (!isBookingActionTimely(action, actorKind(principalOf(request)), row.startAt))
+  if (!untimed && !isBookingActionTimely(action, actorKind(principalOf(request)), row.startAt))
     throw conflict(
       action === "close"
         ? BOOKING_MESSAGES.closeBeforeStart
@@ -139,19 +146,30 @@ export const accept = (ctx: ModuleContext, request: FastifyRequest, hashid: stri
 export const reject = (ctx: ModuleContext, request: FastifyRequest, hashid: string) =>
   transition(ctx, request, hashid, "reject", () => noProposal);
 
-/** `POST reservations/own/cancel/{id}`: the citizen cancels, with a reason 1–2. */
-export const cancel = (ctx: ModuleContext, request: FastifyRequest, hashid: string, reason: number) =>
-  transition(
-    ctx,
-    request,
-    hashid,
-    "cancel",
-    (row) => {
-      if (hasAppointmentPassed(row.startAt)) throw conflict(BOOKING_MESSAGES.appointmentPassed);
-      return { ...noProposal, cancellationReason: reason };
-    },
-    { reason },
-  );
+/**
+ * `POST reservations/own/cancel/{id}`: the citizen cancels, with a reason 1–2, before the appointment.
+ * A teleconsultation answers to its own rule first (the teleconsult module's hook, on the locked
+ * booking): never once its call connected or ended; a quick or paediatric one, whose start is its
+ * call's connection, whether it waits or was taken in charge. Taking charge (confirm) and the call's
+ * connection lock the same booking row first, so a cancel racing either one comes before or after it.
+ */
+export async function cancel(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  hashid: string,
+  reason: number,
+): Promise<TBooking> {
+  const principal = principalOf(request);
+  const id = bookingId(ctx.ids, hashid);
+  await ctx.db.transaction(async (tx) => {
+    const row = await repository.lockBooking(tx, id);
+    assertParty(principal, row);
+    const untimed = await onTeleconsultCancel(tx, row, new Date());
+    if (!untimed && hasAppointmentPassed(row.startAt)) throw conflict(BOOKING_MESSAGES.appointmentPassed);
+    await applyTo(tx, request, row, "cancel", { ...noProposal, cancellationReason: reason }, { reason }, untimed);
+  });
+  return present(ctx, id);
+}
 
 /**
  * The new start of a booking at a free slot of its health service, moved by `action`: like a new

@@ -51,3 +51,9 @@ export {
   type TeleconsultRoutingCandidate,
   teleconsultRoutingCandidates,
 } from "./teleconsult-routing.ts";
+// The teleconsult module's specialist entry lists the health services booked as teleconsultations (ref 2).
+export {
+  type TeleconsultServiceRow,
+  teleconsultServiceCompanyIds,
+  teleconsultServicesPage,
+} from "./teleconsult-services.ts";

@@ -1,6 +1,8 @@
+import { conflict, notFound, ROOM_MESSAGES } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { lockTeleconsultBooking, settleTeleconsultBooking, teleconsultBookingStates } from "../bookings/index.ts";
+import { notifyOperatorCancelled } from "./popups.ts";
 import * as repository from "./repository.ts";
 
 /**
@@ -64,9 +66,21 @@ export async function teleconsultCall(db: Executor, bookingId: number): Promise<
   };
 }
 
-/** The call's first connection (status 4), recorded once: answers the recorded start. */
+/**
+ * The call's first connection (status 4), recorded once: answers the recorded start. The booking is
+ * locked first, as the citizen's cancel and taking charge lock it, so a cancel racing the connection
+ * comes wholly before it (the connection is refused: 409, the call is over) or after it (the cancel
+ * is refused: the call has started).
+ */
 export async function recordConnected(db: Executor, bookingId: number, at: Date): Promise<Date> {
-  return repository.setConnectedOnce(db, bookingId, at);
+  return db.transaction(async (tx) => {
+    const booking = await lockTeleconsultBooking(tx, bookingId);
+    const row = await repository.lockTeleconsult(tx, bookingId);
+    if (!booking || !row) throw notFound();
+    if (row.connectedAt !== null) return row.connectedAt;
+    if (row.endedAt !== null || booking.status !== "confermato") throw conflict(ROOM_MESSAGES.closed);
+    return repository.setConnectedOnce(tx, bookingId, at);
+  });
 }
 
 function systemRequest(reason: string): FastifyRequest {
@@ -121,5 +135,16 @@ export function setCallEndedListener(listener: CallEndedListener): void {
  */
 export async function onBookingsSettled(tx: Executor, bookingIds: number[], status: string, at: Date): Promise<void> {
   const ended = await repository.setManyEnded(tx, bookingIds, at, status);
-  if (ended.length > 0 && callEndedListener) await callEndedListener(tx, ended, status, at);
+  // Only the citizen leads a booking to annullato (cancel, or rejecting a proposed time): the
+  // operator who had taken the teleconsultation in charge is told, as by the other teleconsult popups.
+  if (status === "annullato") {
+    for (const row of ended) if (row.operatorId !== null) await notifyOperatorCancelled(tx, row.operatorId, row.kind);
+  }
+  if (ended.length > 0 && callEndedListener)
+    await callEndedListener(
+      tx,
+      ended.map((row) => row.id),
+      status,
+      at,
+    );
 }

@@ -64,6 +64,17 @@ export async function notifyCitizenMoved(db: Executor, userId: number, kind: Kin
   });
 }
 
+/** The citizen withdrew a request the operator had taken in charge, before the call connected. */
+export async function notifyOperatorCancelled(db: Executor, userId: number, kind: Kind): Promise<void> {
+  await notifyUser(db, {
+    userId,
+    audience: "operator",
+    title: `Il cittadino ha annullato il ${KIND_LABEL[kind]}`,
+    body: "La richiesta che avevi preso in carico è stata annullata prima dell'inizio della teleconsulenza.",
+    popup: { action: ACTION[kind], variant: "warning" },
+  });
+}
+
 /** Nobody took it within 60 minutes. */
 export async function notifyCitizenExpired(db: Executor, userId: number, kind: Kind, message: string): Promise<void> {
   await notifyUser(db, {

@@ -54,14 +54,18 @@ export async function setEndedOnce(db: Executor, bookingId: number, at: Date, re
   return rows.length > 0;
 }
 
-/** Ends the calls not ended yet (their booking reached a final status): answers which it ended. */
-export async function setManyEnded(db: Executor, bookingIds: number[], at: Date, reason: string): Promise<number[]> {
-  const rows = await db
+/** Ends the calls not ended yet (their booking reached a final status): answers those it ended. */
+export async function setManyEnded(
+  db: Executor,
+  bookingIds: number[],
+  at: Date,
+  reason: string,
+): Promise<Array<{ id: number; kind: TeleconsultRow["kind"]; operatorId: number | null }>> {
+  return db
     .update(teleconsults)
     .set({ endedAt: at, endReason: reason, open: false })
     .where(and(inArray(teleconsults.bookingId, bookingIds), isNull(teleconsults.endedAt)))
-    .returning({ id: teleconsults.bookingId });
-  return rows.map((row) => row.id);
+    .returning({ id: teleconsults.bookingId, kind: teleconsults.kind, operatorId: teleconsults.operatorId });
 }
 
 /** The citizen's open requests of a kind (normally at most one), newest first. */

@@ -270,6 +270,7 @@ export async function pending(
       status: shown.status,
       deadline: shown.deadline,
       start: shown.start,
+      connected_at: shown.connected_at,
       service: { name: serviceNameOf(full) },
       // The mandatory survey still to fill (the client's mustFillSurvey), null once filled.
       suspended_survey: suspended === null ? null : { hashid: ctx.ids.encode(suspended) },

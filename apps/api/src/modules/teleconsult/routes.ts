@@ -9,6 +9,8 @@ import {
   ZTeleconsultPendingResponse,
   ZTeleconsultRequestBody,
   ZTeleconsultResponse,
+  ZTeleconsultServicesQuery,
+  ZTeleconsultServicesResponse,
   ZTeleconsultSwitchBody,
   ZTeleconsultSwitchParams,
   ZTeleconsultSwitchResponse,
@@ -18,7 +20,9 @@ import { z } from "zod";
 import type { ModuleContext } from "../../platform/module.ts";
 import {
   setTeleconsultBookedHook,
+  setTeleconsultCancelHook,
   setTeleconsultConfirmHook,
+  setTeleconsultMessageHook,
   setTeleconsultProposeHook,
   setTeleconsultSettledHook,
 } from "../bookings/index.ts";
@@ -27,8 +31,10 @@ import { onBookingsSettled } from "./call.ts";
 import { EXPIRY_JOB, expireRequests } from "./expiry.ts";
 import { adminList, companyList, one, ownList } from "./lists.ts";
 import { followup, pending, requestTeleconsult } from "./requests.ts";
+import { specialistServices } from "./specialist.ts";
 import { setSwitchStatus, switchStatus } from "./switches.ts";
 import { moveStart, onBooked, onConfirm, onProposed } from "./taking.ts";
+import { onCitizenCancel, onMessage } from "./withdrawal.ts";
 
 const tags = ["teleconsult"];
 const errors = { 404: ZMessage };
@@ -44,6 +50,8 @@ export const teleconsultRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = 
   setTeleconsultBookedHook(onBooked);
   setTeleconsultProposeHook(onProposed);
   setTeleconsultSettledHook(onBookingsSettled);
+  setTeleconsultCancelHook(onCitizenCancel);
+  setTeleconsultMessageHook(onMessage);
   // Every minute: a request nobody took is cancelled within a minute of its 60 minutes.
   ctx.jobs.define({
     name: EXPIRY_JOB,
@@ -157,6 +165,21 @@ export const teleconsultRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = 
       },
     },
     async (request) => ownList(ctx, request, request.query),
+  );
+
+  app.get(
+    "/teleconsults/specialist/services",
+    {
+      config: { access: CITIZEN },
+      schema: {
+        tags,
+        summary:
+          "The health services a citizen books as a specialist teleconsultation (ref 2) at a slot through POST reservations, the care circle first, paged",
+        querystring: ZTeleconsultServicesQuery,
+        response: { 200: ZTeleconsultServicesResponse },
+      },
+    },
+    async (request) => specialistServices(ctx, request, request.query),
   );
 
   app.get(

@@ -1,9 +1,10 @@
-import { TELECONSULT_MESSAGES, teleconsultRoomName } from "@cura/domain";
+import { BOOKING_MESSAGES, ROOM_MESSAGES, TELECONSULT_MESSAGES, teleconsultRoomName } from "@cura/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, tinyPdf, tinyPng } from "../../../test/files-fixtures.ts";
 import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { signedInRealtime } from "../../../test/realtime-client.ts";
+import { auditLog } from "../../platform/audit/tables.ts";
 import { companySubscriptions } from "../billing/tables.ts";
 import { bookingEvents, bookings } from "../bookings/tables.ts";
 import {
@@ -16,6 +17,7 @@ import {
 } from "../companies/test-helpers.ts";
 import { users } from "../identity/tables.ts";
 import { taxCode } from "../identity/test-helpers.ts";
+import { notifications } from "../notifications/tables.ts";
 import { moduleContext, testIds } from "../notifications/test-helpers.ts";
 import { EXPIRY_JOB, expireRequests } from "./expiry.ts";
 import { endTeleconsult, recordConnected, teleconsultCall } from "./index.ts";
@@ -630,3 +632,286 @@ describe("the 60-minute expiry job", () => {
 
 const isoMinus = (iso: string | undefined, minutes: number) =>
   new Date(Date.parse(iso as string) - minutes * 60_000).toISOString();
+
+describe("the citizen withdraws a teleconsultation before its call starts", () => {
+  const cancel = (who: Caller, hashid: string, reason = 1) =>
+    who.call("POST", `reservations/own/cancel/${hashid}`, { reason });
+  const take = (hashid: string) => c.pharmacyAdmin.call("POST", `reservations/company/confirm/${hashid}`);
+  const connect = (who: Caller, hashid: string) => who.call("POST", `reservations/company/tc/connected/${hashid}`);
+  const endCall = (who: Caller, hashid: string) => who.call("POST", `teleconsult/room/${hashid}/end`);
+  const row = async (hashid: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(teleconsults)
+        .where(eq(teleconsults.bookingId, idOf(hashid)))
+    )[0];
+  const status = async (hashid: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.id, idOf(hashid)))
+    )[0]?.status;
+  /** The popups telling the demo pharmacy's administrator of a withdrawal (read in the table: the unseen list holds 50). */
+  const withdrawnPopups = async (kind = "rapido") => {
+    const [admin] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, accounts.pharmacyAdmin));
+    const rows = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, admin?.id ?? 0),
+          eq(notifications.popup, true),
+          eq(notifications.title, `Il cittadino ha annullato il teleconsulto ${kind}`),
+          eq(notifications.popupAction, `Apri teleconsulto ${kind}`),
+        ),
+      );
+    return rows.length;
+  };
+  async function quick(reason: string): Promise<string> {
+    const created = await ask(c.citizen, "emergenza", { reason });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().data.hashid as string;
+  }
+  /** Taken in charge, its start (the moment it was taken) a minute past on the test clock. */
+  async function taken(reason: string): Promise<string> {
+    const hashid = await quick(reason);
+    expect((await take(hashid)).statusCode).toBe(200);
+    await t.database.db
+      .update(bookings)
+      .set({ startAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, idOf(hashid)));
+    return hashid;
+  }
+
+  beforeAll(async () => {
+    expect((await on(c.pharmacyAdmin, 10)).json().data.active).toBe(true);
+    expect((await on(c.pharmacyAdmin, 11)).json().data.active).toBe(true);
+  });
+  afterAll(async () => {
+    await on(c.pharmacyAdmin, 10, false);
+    await on(c.pharmacyAdmin, 11, false);
+  });
+
+  it("while it waits: cancelled, the request closed (a new one may be asked), audited, no operator told", async () => {
+    const before = await withdrawnPopups();
+    const hashid = await quick("Mal di testa forte");
+    const res = await cancel(c.citizen, hashid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe("annullato");
+    expect((await c.citizen.get(`teleconsults/${hashid}`)).json().data).toMatchObject({
+      status: "annullato",
+      end_reason: "annullato",
+      operator: null,
+    });
+    expect((await row(hashid))?.open).toBe(false);
+    expect((await c.citizen.get("reservations/emergenza/pending")).json().data.has_pending).toBe(false);
+    // Taking it in charge now is refused: it is over.
+    expect((await take(hashid)).statusCode).toBe(409);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, "booking"),
+          eq(auditLog.entityId, String(idOf(hashid))),
+          eq(auditLog.action, "booking.cancel"),
+        ),
+      );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]?.detail).toMatchObject({ from: "ricevuto", to: "annullato", reason: 1 });
+    expect(await withdrawnPopups()).toBe(before);
+    // One open request per citizen and kind: this one no longer counts.
+    const next = await quick("Mal di testa forte, ancora");
+    expect((await cancel(c.citizen, next, 2)).statusCode).toBe(200);
+  });
+
+  it("taken in charge, its booking's start already past: still cancelled; the operator who took it gets a popup", async () => {
+    const before = await withdrawnPopups();
+    const hashid = await taken("Febbre e brividi");
+    const res = await cancel(c.citizen, hashid);
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (await c.citizen.get(`teleconsults/${hashid}`)).json().data;
+    expect(shown).toMatchObject({ status: "annullato", connected_at: null, operator: { surname: "Ferrari" } });
+    expect(shown.ended_at).not.toBeNull();
+    expect(await withdrawnPopups()).toBe(before + 1);
+    // The room is closed: nobody joins, the connection is refused.
+    expect((await c.pharmacyAdmin.get(`teleconsult/room/${hashid}`)).json().data.state).toBe("ended");
+    const late = await connect(c.pharmacyAdmin, hashid);
+    expect(late.statusCode).toBe(409);
+    await expect(recordConnected(t.database.db, idOf(hashid), new Date())).rejects.toMatchObject({
+      message: ROOM_MESSAGES.closed,
+    });
+    expect((await row(hashid))?.connectedAt).toBeNull();
+  });
+
+  it("a paediatric request likewise, waiting or taken", async () => {
+    const open = (await c.citizen.get("reservations/tc_pediatrico/pending")).json().data;
+    let hashid = open.reservation?.hashid as string | undefined;
+    if (!hashid) {
+      const child = (await c.citizen.get("familymembers"))
+        .json()
+        .data.find((m: { age_band: string }) => m.age_band === "pediatrico");
+      const created = await ask(c.citizen, "tc_pediatrico", { reason: "Otite", for_whom: child.hashid });
+      expect(created.statusCode, created.body).toBe(201);
+      hashid = created.json().data.hashid as string;
+    }
+    const before = await withdrawnPopups("pediatrico");
+    expect((await take(hashid)).statusCode).toBe(200);
+    expect((await cancel(c.citizen, hashid, 2)).statusCode).toBe(200);
+    expect(await status(hashid)).toBe("annullato");
+    expect(await withdrawnPopups("pediatrico")).toBe(before + 1);
+    expect((await c.citizen.get("reservations/tc_pediatrico/pending")).json().data.has_pending).toBe(false);
+  });
+
+  it("refused once the call connected (409 'già iniziata') or ended (409 'terminata'); someone else's is 404", async () => {
+    const hashid = await taken("Dolore addominale");
+    expect((await cancel(c.citizen2, hashid)).statusCode).toBe(404);
+    expect((await cancel(c.pharmacyAdmin, hashid)).statusCode).toBe(403);
+    expect((await connect(c.pharmacyAdmin, hashid)).statusCode).toBe(200);
+    const started = await cancel(c.citizen, hashid);
+    expect(started.statusCode).toBe(409);
+    expect(started.json().message).toBe(TELECONSULT_MESSAGES.cancelStarted);
+    expect(await status(hashid)).toBe("confermato");
+    expect((await endCall(c.pharmacyAdmin, hashid)).statusCode).toBe(200);
+    const ended = await cancel(c.citizen, hashid);
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe(TELECONSULT_MESSAGES.cancelEnded);
+    expect(await status(hashid)).toBe("evaso");
+  });
+
+  it("racing the operator's take-charge: one consistent outcome each time", async () => {
+    for (let round = 0; round < 4; round++) {
+      const before = await withdrawnPopups();
+      const hashid = await quick(`Capogiri (${round})`);
+      const [cancelled, charged] = await Promise.all([cancel(c.citizen, hashid), take(hashid)]);
+      // Taken first, it may still be withdrawn; cancelled first, there is nothing to take.
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect([200, 409]).toContain(charged.statusCode);
+      const after = await row(hashid);
+      expect(await status(hashid)).toBe("annullato");
+      expect(after).toMatchObject({ open: false, connectedAt: null });
+      expect(after?.endedAt).not.toBeNull();
+      if (charged.statusCode === 200) {
+        expect(after?.operatorId).not.toBeNull();
+        expect(await withdrawnPopups()).toBe(before + 1);
+      } else {
+        expect(after?.operatorId).toBeNull();
+        expect(await withdrawnPopups()).toBe(before);
+      }
+    }
+  });
+
+  it("racing the call's connection: the cancel or the connection wins, never both", async () => {
+    for (let round = 0; round < 4; round++) {
+      const hashid = await taken(`Tosse persistente (${round})`);
+      // Every other round the cancel starts a little later: the connection reads the call before it
+      // locks the booking, so without a head start it would lose every time on PostgreSQL.
+      const later = new Promise((resolve) => setTimeout(resolve, round % 2 === 0 ? 0 : 15));
+      const [cancelled, connected] = await Promise.all([
+        later.then(() => cancel(c.citizen, hashid)),
+        connect(c.pharmacyAdmin, hashid),
+      ]);
+      expect([cancelled.statusCode, connected.statusCode].sort()).toEqual([200, 409]);
+      const after = await row(hashid);
+      if (cancelled.statusCode === 200) {
+        expect(connected.json().message).toBe(ROOM_MESSAGES.closed);
+        expect(await status(hashid)).toBe("annullato");
+        expect(after?.connectedAt).toBeNull();
+      } else {
+        expect(cancelled.json().message).toBe(TELECONSULT_MESSAGES.cancelStarted);
+        expect(await status(hashid)).toBe("confermato");
+        expect(after?.connectedAt).not.toBeNull();
+        expect((await endCall(c.pharmacyAdmin, hashid)).statusCode).toBe(200);
+      }
+      expect((await c.citizen.get("reservations/emergenza/pending")).json().data.has_pending).toBe(false);
+    }
+  });
+
+  it("a specialist one keeps the slot's time rule, and none once its call connected", async () => {
+    const created = await c.roomAdmin.call("POST", "healthservices", {
+      name: "Televisita dermatologica",
+      position_ref: 2,
+      slot_minutes: 30,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const service = created.json().data.hashid as string;
+    const days = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ranges: [{ from: "14:00", to: "17:00" }] }));
+    expect((await c.roomAdmin.call("POST", `healthservices/own/openings/${service}`, { days })).statusCode).toBe(200);
+    const monday = nextMonday();
+    const slots = (await c.citizen2.get(`healthservices/slots/array/${service}?from=${monday}&to=${monday}`)).json()
+      .data.days[0].slots as Array<{ start: string }>;
+    const book = async (start: string | undefined) => {
+      const booked = await c.citizen2.call("POST", "reservations", {
+        kind: "teleconsulto",
+        health_service: service,
+        start,
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      return booked.json().data.hashid as string;
+    };
+    const slotAt = (hashid: string, fromNowMs: number) => {
+      const startAt = new Date(Date.now() + fromNowMs);
+      return t.database.db
+        .update(bookings)
+        .set({ startAt, endAt: new Date(startAt.getTime() + 30 * 60_000) })
+        .where(eq(bookings.id, idOf(hashid)));
+    };
+
+    // A future slot: cancelled.
+    const future = await book(slots[0]?.start);
+    expect((await cancel(c.citizen2, future)).statusCode).toBe(200);
+    expect((await c.citizen2.get(`teleconsults/${future}`)).json().data.status).toBe("annullato");
+    // The slot's time passed: the appointment's rule, as any booking.
+    const passed = await book(slots[1]?.start);
+    await slotAt(passed, -60_000);
+    const late = await cancel(c.citizen2, passed);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(BOOKING_MESSAGES.appointmentPassed);
+    // Its room opens 10 minutes early: connected before the slot, it cannot be withdrawn either.
+    const early = await book(slots[2]?.start);
+    expect((await c.roomOperator.call("POST", `reservations/company/confirm/${early}`)).statusCode).toBe(200);
+    await slotAt(early, 5 * 60_000);
+    expect((await connect(c.roomOperator, early)).statusCode).toBe(200);
+    const started = await cancel(c.citizen2, early);
+    expect(started.statusCode).toBe(409);
+    expect(started.json().message).toBe(TELECONSULT_MESSAGES.cancelStarted);
+    expect((await endCall(c.roomOperator, early)).statusCode).toBe(200);
+  });
+});
+
+describe("booking messages of a teleconsultation", () => {
+  const write = (who: Caller, hashid: string, body: string) =>
+    who.call("POST", `reservations/message/${hashid}`, { body });
+
+  it("are its call's chat: written while it runs, refused once it ended (409, the room chat's words), still read", async () => {
+    expect((await on(c.pharmacyAdmin, 10)).json().data.active).toBe(true);
+    const created = await ask(c.citizen, "emergenza", { reason: "Pressione alta" });
+    expect(created.statusCode, created.body).toBe(201);
+    const hashid = created.json().data.hashid as string;
+    expect((await c.pharmacyAdmin.call("POST", `reservations/company/confirm/${hashid}`)).statusCode).toBe(200);
+    expect((await write(c.citizen, hashid, "Sono pronta")).statusCode).toBe(201);
+    expect((await write(c.pharmacyAdmin, hashid, "Arrivo tra un minuto")).statusCode).toBe(201);
+    expect((await c.pharmacyAdmin.call("POST", `teleconsult/room/${hashid}/end`)).statusCode).toBe(200);
+    for (const who of [c.citizen, c.pharmacyAdmin]) {
+      const refused = await write(who, hashid, "Un'ultima domanda");
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(ROOM_MESSAGES.ended);
+    }
+    const read = await c.citizen.get(`reservations/message/${hashid}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.map((m: { body: string }) => m.body)).toEqual(["Sono pronta", "Arrivo tra un minuto"]);
+
+    // A request withdrawn before anyone took it is over too.
+    const withdrawn = (await ask(c.citizen, "emergenza", { reason: "Pressione alta, di nuovo" })).json().data
+      .hashid as string;
+    expect((await write(c.citizen, withdrawn, "Prima di annullare")).statusCode).toBe(201);
+    expect((await c.citizen.call("POST", `reservations/own/cancel/${withdrawn}`, { reason: 1 })).statusCode).toBe(200);
+    expect((await write(c.citizen, withdrawn, "Dopo")).statusCode).toBe(409);
+    await on(c.pharmacyAdmin, 10, false);
+  });
+});

@@ -16,8 +16,14 @@ import type { ProductLine } from "./components/ProductSearch.tsx";
 
 /** The wizard's answers so far (spec 001 screen 12) and how they become `POST reservations`. */
 
+/** The wizard's pages under appuntamenti/nuovo/{type}. */
 export const WIZARD_TYPES = ["prestazione", "prodotto"] as const;
-export type WizardType = (typeof WIZARD_TYPES)[number];
+/**
+ * What the wizard books: a health service or a product order (its own pages), or a specialist
+ * teleconsultation (teleconsulti/nuovo/specialistico, issue 10): a health service of the teleconsult
+ * platform service (ref 2) at a slot, which `POST reservations` books as kind teleconsulto.
+ */
+export type WizardType = (typeof WIZARD_TYPES)[number] | "teleconsulto";
 
 export interface Named {
   hashid: string;
@@ -69,7 +75,12 @@ export const initialState = (): WizardState => ({
 export type StepId = "need" | "who" | "facility" | "date" | "summary";
 
 export const stepsOf = (type: WizardType): StepId[] =>
-  type === "prodotto" ? ["need", "who", "facility", "summary"] : ["need", "who", "facility", "date", "summary"];
+  type === "prodotto"
+    ? ["need", "who", "facility", "summary"]
+    : // A specialist teleconsultation is chosen from the list of them: no need to describe first.
+      type === "teleconsulto"
+      ? ["who", "facility", "date", "summary"]
+      : ["need", "who", "facility", "date", "summary"];
 
 /** The prescription codes' own messages (the same rules as the server's). */
 export function prescriptionErrors(state: WizardState): { nre?: string; rev?: string } {
@@ -91,8 +102,11 @@ export function stepProblem(type: WizardType, step: StepId, state: WizardState):
       return null;
     case "facility":
       if (type === "prodotto") return state.company ? null : "bookingWizard.errors.noPharmacy";
+      if (type === "teleconsulto") return state.service ? null : "bookingWizard.errors.noTeleconsult";
       return state.service ? null : "bookingWizard.errors.noService";
     case "date":
+      // A teleconsultation opens its room at its slot: never booked by preferences.
+      if (type === "teleconsulto") return state.start ? null : "bookingWizard.errors.noTeleconsultSlot";
       if (state.dateMode === "slot") return state.start ? null : "bookingWizard.errors.noSlot";
       return preferencesError(state.preferences, state.noPreference);
     case "summary":
@@ -115,6 +129,14 @@ export function bodyOf(type: WizardType, state: WizardState): TBookingCreateBody
       kind: "prodotto",
       company: state.company?.hashid,
       products: state.lines.map((l) => ({ code: l.product.code, quantity: l.quantity })),
+      ...common,
+    } as TBookingCreateBody;
+  }
+  if (type === "teleconsulto") {
+    return {
+      kind: "teleconsulto",
+      health_service: state.service?.hashid,
+      start: state.start ?? undefined,
       ...common,
     } as TBookingCreateBody;
   }

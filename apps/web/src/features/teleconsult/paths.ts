@@ -16,3 +16,5 @@ export const QUICK_SUBSECTIONS = {
 } as const satisfies Record<string, { kind: TeleconsultKind; pathKind: TeleconsultPathKind }>;
 export type QuickSubsection = keyof typeof QUICK_SUBSECTIONS;
 export const newQuickPath = (subsection: QuickSubsection) => `${CITIZEN_BASE}/nuovo/${subsection}`;
+/** The specialist entry (spec 001 §2 `nuovo/specialistico`, type teleconsulto): the booking wizard at a slot. */
+export const newSpecialistPath = () => `${CITIZEN_BASE}/nuovo/specialistico`;

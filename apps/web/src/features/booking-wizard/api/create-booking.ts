@@ -11,7 +11,11 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["bookings"] }),
+    onSuccess: (booking) => {
+      void queryClient.invalidateQueries({ queryKey: ["bookings"] });
+      // A specialist teleconsultation is also in the teleconsult pages' lists (its feature's query keys).
+      if (booking.kind === "teleconsulto") void queryClient.invalidateQueries({ queryKey: ["teleconsult"] });
+    },
     // The slots change with a new booking, and a 409 says ours were stale.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ["booking-wizard", "slots"] });

@@ -105,15 +105,23 @@ function CircleProviders({ state, update }: Pick<StepProps, "state" | "update">)
   );
 }
 
-/** Name and town filters of a provider search. */
-function PlaceFields({ where, onChange }: { where: PlaceFilter; onChange: (where: PlaceFilter) => void }) {
+/** Name and town filters of a provider search (the teleconsult step's too, with its own name label). */
+export function PlaceFields({
+  where,
+  onChange,
+  nameLabel,
+}: {
+  where: PlaceFilter;
+  onChange: (where: PlaceFilter) => void;
+  nameLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="row mt-5">
       <TextField
         wrapperClassName="col-md-6"
         type="search"
-        label={t("bookingWizard.facility.filter")}
+        label={nameLabel ?? t("bookingWizard.facility.filter")}
         value={where.q}
         onChange={(e) => onChange({ ...where, q: e.target.value })}
       />

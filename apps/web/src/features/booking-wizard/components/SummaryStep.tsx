@@ -21,7 +21,9 @@ export function SummaryStep({ type, state, update, showError }: StepProps & { sh
   const { t, i18n } = useTranslation();
   const alerts = useAlerts();
   const circle = useCareCircle();
-  const serviceHash = type === "prestazione" ? (state.service?.hashid ?? null) : null;
+  // A health service (a visit, or a specialist teleconsultation) has documents and recommendations.
+  const atService = type !== "prodotto";
+  const serviceHash = atService ? (state.service?.hashid ?? null) : null;
   const attachments = useAttachments(serviceHash);
   const detail = useHealthService(serviceHash);
   const preferred = circle.data?.find((item) => item.company.hashid === state.company?.hashid)?.preferred ?? false;
@@ -33,7 +35,7 @@ export function SummaryStep({ type, state, update, showError }: StepProps & { sh
   return (
     <div>
       <dl className="row">
-        {type === "prestazione" ? (
+        {atService ? (
           <>
             <dt className="col-sm-4">{t("bookingWizard.summary.service")}</dt>
             <dd className="col-sm-8">{state.service?.name}</dd>
@@ -61,13 +63,15 @@ export function SummaryStep({ type, state, update, showError }: StepProps & { sh
           {state.company?.name}
           {preferred ? <span className="badge bg-primary ms-2">{t("bookingWizard.facility.preferred")}</span> : null}
         </dd>
-        {type === "prestazione" ? (
+        {atService ? (
           <>
             <dt className="col-sm-4">
-              {state.dateMode === "slot" ? t("bookingWizard.summary.date") : t("bookingWizard.summary.estimated")}
+              {type === "teleconsulto" || state.dateMode === "slot"
+                ? t("bookingWizard.summary.date")
+                : t("bookingWizard.summary.estimated")}
             </dt>
             <dd className="col-sm-8">
-              {state.dateMode === "slot" ? (
+              {type === "teleconsulto" || state.dateMode === "slot" ? (
                 state.startLabel
               ) : state.noPreference ? (
                 t("bookingWizard.summary.noPreference")
@@ -100,7 +104,7 @@ export function SummaryStep({ type, state, update, showError }: StepProps & { sh
         ) : null}
       </dl>
 
-      {type === "prestazione" ? (
+      {atService ? (
         <section aria-labelledby="summary-documents">
           <h3 id="summary-documents" className="h5">
             {t("bookingWizard.summary.documents")}
@@ -129,10 +133,17 @@ export function SummaryStep({ type, state, update, showError }: StepProps & { sh
           )}
           <h3 className="h5">{t("bookingWizard.summary.recommendations")}</h3>
           {detail.data?.description ? <p>{detail.data.description}</p> : null}
-          <ul>
-            <li>{t("bookingWizard.summary.bringDocuments")}</li>
-            <li>{t("bookingWizard.summary.beOnTime")}</li>
-          </ul>
+          {type === "teleconsulto" ? (
+            <ul>
+              <li>{t("bookingWizard.summary.teleconsultJoin")}</li>
+              <li>{t("bookingWizard.summary.teleconsultDevice")}</li>
+            </ul>
+          ) : (
+            <ul>
+              <li>{t("bookingWizard.summary.bringDocuments")}</li>
+              <li>{t("bookingWizard.summary.beOnTime")}</li>
+            </ul>
+          )}
         </section>
       ) : null}
 

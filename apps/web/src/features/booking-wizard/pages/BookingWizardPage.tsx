@@ -2,12 +2,14 @@ import type { TBooking } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import type { TKey } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session.ts";
 import { FormMessage } from "../../../ui/form.tsx";
 import { Stepper } from "../../../ui/Stepper.tsx";
+import type { PreviewLocationState } from "../../teleconsult/pages/TeleconsultPreviewPage.tsx";
+import { citizenPreviewPath } from "../../teleconsult/paths.ts";
 import { useCreateBooking } from "../api/create-booking.ts";
 import { useCompanyServices } from "../api/providers.ts";
 import { DateStep } from "../components/DateStep.tsx";
@@ -15,6 +17,7 @@ import { FacilityStep, PharmacyStep } from "../components/FacilityStep.tsx";
 import { ForWhomStep } from "../components/ForWhomStep.tsx";
 import { NeedStep } from "../components/NeedStep.tsx";
 import { SummaryStep } from "../components/SummaryStep.tsx";
+import { TeleconsultServiceStep } from "../components/TeleconsultServiceStep.tsx";
 import {
   bodyOf,
   initialState,
@@ -36,15 +39,19 @@ export default function BookingWizardPage() {
   const { pathname } = useLocation();
   const params = useParams();
   const type = params.type ?? pathname.split("/").filter(Boolean).pop();
-  if (!WIZARD_TYPES.includes(type as WizardType)) {
+  if (!(WIZARD_TYPES as readonly string[]).includes(type ?? "")) {
     return <FormMessage kind="error">{t("bookingWizard.unknownType")}</FormMessage>;
   }
   return <Wizard key={type} type={type as WizardType} />;
 }
 
-/** Step labels: a product order's facility is its pharmacy. */
+/** Step labels: a product order's facility is its pharmacy, a specialist teleconsultation's its teleconsultation. */
 const stepLabel = (type: WizardType, step: StepId): TKey =>
-  type === "prodotto" && step === "facility" ? "bookingWizard.steps.pharmacy" : `bookingWizard.steps.${step}`;
+  type === "prodotto" && step === "facility"
+    ? "bookingWizard.steps.pharmacy"
+    : type === "teleconsulto" && step === "facility"
+      ? "bookingWizard.steps.teleconsult"
+      : `bookingWizard.steps.${step}`;
 
 /**
  * The provider and service in the address (`?company=&service=`, from "Prenota" on a provider's page,
@@ -84,8 +91,14 @@ function useChoiceInAddress(type: WizardType, state: WizardState, apply: (compan
   return status;
 }
 
-function Wizard({ type }: { type: WizardType }) {
+/**
+ * The wizard of one type. The specialist teleconsultation's page (teleconsulti/nuovo/specialistico)
+ * runs it as type teleconsulto: the teleconsultations to choose from, their slots, the summary; once
+ * booked it lands on the teleconsultation's preview.
+ */
+export function Wizard({ type }: { type: WizardType }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { user } = useSession();
   const [state, setState] = useState<WizardState>(initialState);
   const [index, setIndex] = useState(0);
@@ -152,10 +165,14 @@ function Wizard({ type }: { type: WizardType }) {
     }
     setServerError(null);
     create.mutate(bodyOf(type, state), {
-      onSuccess: setCreated,
+      onSuccess: (booking) =>
+        type === "teleconsulto"
+          ? // The booking is the teleconsultation (one hashid): its preview says it is booked.
+            navigate(citizenPreviewPath(booking.hashid), { state: { booked: true } satisfies PreviewLocationState })
+          : setCreated(booking),
       onError: (error) => {
         if (!isApiError(error)) return setServerError(t("errors.unexpected"));
-        if (error.status === 409 && type === "prestazione") {
+        if (error.status === 409 && type !== "prodotto") {
           // The slot was taken meanwhile: back to the date, to choose another.
           update({ start: null, startLabel: "" });
           setIndex(steps.indexOf("date"));
@@ -208,6 +225,7 @@ function Wizard({ type }: { type: WizardType }) {
         {step === "who" ? <ForWhomStep {...props} /> : null}
         {step === "facility" && type === "prestazione" ? <FacilityStep {...props} /> : null}
         {step === "facility" && type === "prodotto" ? <PharmacyStep {...props} /> : null}
+        {step === "facility" && type === "teleconsulto" ? <TeleconsultServiceStep {...props} /> : null}
         {step === "date" ? <DateStep {...props} showError={showError} /> : null}
         {step === "summary" ? <SummaryStep {...props} showError={showError} /> : null}
         {showError && problem && (step === "need" || step === "facility") ? (

@@ -6,7 +6,7 @@ import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { Pager } from "../../../ui/Pager.tsx";
 import { useOwnTeleconsults } from "../api/lists.ts";
 import { TeleconsultTable } from "../components/TeleconsultTable.tsx";
-import { citizenPreviewPath, newQuickPath } from "../paths.ts";
+import { citizenPreviewPath, newQuickPath, newSpecialistPath } from "../paths.ts";
 
 /** `teleconsulti` (and `teleconsulti/lista`): the citizen's teleconsultations and the ways to ask for one. */
 export default function CitizenTeleconsultsPage() {
@@ -23,6 +23,9 @@ export default function CitizenTeleconsultsPage() {
         </Link>
         <Link className="btn btn-outline-primary" to={newQuickPath("pediatrico")}>
           {t("teleconsult.citizen.newPediatrico")}
+        </Link>
+        <Link className="btn btn-outline-primary" to={newSpecialistPath()}>
+          {t("teleconsult.citizen.newSpecialistico")}
         </Link>
       </div>
       <h2 className="h4">{t("teleconsult.citizen.listTitle")}</h2>

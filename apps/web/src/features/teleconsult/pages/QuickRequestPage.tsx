@@ -4,8 +4,9 @@ import {
   type TUploadResult,
   ZTeleconsultRequestBody,
 } from "@cura/domain";
+import { citizenMayCancelTeleconsult } from "@cura/domain/booking-states";
 import { Button } from "design-react-kit";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
@@ -19,6 +20,7 @@ import { usePending } from "../api/pending.ts";
 import { useRequestTeleconsult } from "../api/request.ts";
 import { Countdown } from "../components/Countdown.tsx";
 import { TeleconsultStatusBadge } from "../components/TeleconsultStatusBadge.tsx";
+import { useFocusAfterWithdrawal, WithdrawRequest } from "../components/WithdrawRequest.tsx";
 import {
   citizenCallPath,
   citizenListPath,
@@ -30,33 +32,65 @@ import {
 /**
  * `teleconsulti/nuovo/tcemergenza` and `teleconsulti/nuovo/pediatrico` (spec 001 screen 16): the
  * request form, or, while one is open, that request with its countdown (the popups' action for the
- * citizen leads here, so the page shows the request that was taken in charge).
+ * citizen leads here, so the page shows the request that was taken in charge) and 'Annulla richiesta'
+ * until its call connects.
  */
 export default function QuickRequestPage() {
   const { t } = useTranslation();
   const subsection = useLocation().pathname.split("/").filter(Boolean).pop() as QuickSubsection;
   const config = QUICK_SUBSECTIONS[subsection] ?? QUICK_SUBSECTIONS.tcemergenza;
   const pending = usePending(config.pathKind);
+  const [withdrawn, setWithdrawn] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Withdrawing removes the request, its button and its dialog: the heading takes the focus (the
+  // form comes back below it).
+  useFocusAfterWithdrawal(withdrawn !== null, headingRef);
+  const reservation = pending.data?.has_pending ? pending.data.reservation : null;
+  const shown = reservation && reservation.hashid !== withdrawn ? reservation : null;
   return (
     <div>
-      <h1 className="mb-3">{t(`teleconsult.request.title.${config.kind}`)}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="mb-3">
+        {t(`teleconsult.request.title.${config.kind}`)}
+      </h1>
       <p>
         <Link to={citizenListPath()}>{t("teleconsult.request.back")}</Link>
       </p>
+      {withdrawn ? (
+        <FormMessage kind="success" testId="teleconsult-withdrawn">
+          {t("teleconsult.withdraw.done")}
+        </FormMessage>
+      ) : null}
       {pending.isPending ? <PageLoader /> : null}
       {pending.isError ? <FormMessage kind="error">{pending.error.message}</FormMessage> : null}
-      {pending.data?.has_pending && pending.data.reservation ? (
-        <PendingRequest reservation={pending.data.reservation} />
+      {shown ? (
+        <PendingRequest kind={config.kind} reservation={shown} onWithdrawn={() => setWithdrawn(shown.hashid)} />
       ) : null}
       {/* Issue 13: the mandatory survey of a quick or paediatric request (spec 001 §4). */}
       <MandatorySurvey pending={pending.data} onFilled={() => void pending.refetch()} />
-      {pending.data && !pending.data.has_pending ? <RequestForm kind={config.kind} pathKind={config.pathKind} /> : null}
+      {pending.data && !pending.data.has_pending ? (
+        <RequestForm kind={config.kind} pathKind={config.pathKind} onSent={() => setWithdrawn(null)} />
+      ) : null}
     </div>
   );
 }
 
-function PendingRequest({ reservation }: { reservation: NonNullable<TTeleconsultPending["reservation"]> }) {
+function PendingRequest({
+  kind,
+  reservation,
+  onWithdrawn,
+}: {
+  kind: "rapido" | "pediatrico";
+  reservation: NonNullable<TTeleconsultPending["reservation"]>;
+  onWithdrawn: () => void;
+}) {
   const { t } = useTranslation();
+  const withdrawable = citizenMayCancelTeleconsult({
+    kind,
+    status: reservation.status,
+    start: reservation.start,
+    connected_at: reservation.connected_at ?? null,
+    ended_at: null,
+  });
   return (
     <section className="card-wrapper" aria-labelledby="pending-title" data-testid="teleconsult-pending">
       <div className="card shadow-sm p-3">
@@ -88,13 +122,22 @@ function PendingRequest({ reservation }: { reservation: NonNullable<TTeleconsult
               {t("teleconsult.request.join")}
             </Link>
           ) : null}
+          {withdrawable ? <WithdrawRequest hashid={reservation.hashid} onWithdrawn={onWithdrawn} /> : null}
         </div>
       </div>
     </section>
   );
 }
 
-function RequestForm({ kind, pathKind }: { kind: "rapido" | "pediatrico"; pathKind: "emergenza" | "tc_pediatrico" }) {
+function RequestForm({
+  kind,
+  pathKind,
+  onSent,
+}: {
+  kind: "rapido" | "pediatrico";
+  pathKind: "emergenza" | "tc_pediatrico";
+  onSent: () => void;
+}) {
   const { t } = useTranslation();
   const reasonId = useId();
   const [reason, setReason] = useState("");
@@ -123,6 +166,7 @@ function RequestForm({ kind, pathKind }: { kind: "rapido" | "pediatrico"; pathKi
     request.mutate(
       { kind: pathKind, body: checked.data },
       {
+        onSuccess: onSent,
         onError: (error) => {
           if (isApiError(error) && error.errors)
             setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ""])));
