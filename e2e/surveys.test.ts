@@ -364,4 +364,179 @@ describe("surveys journeys", () => {
       await setup.context().close();
     }
   }, 180_000);
+
+  it("the score questionnaire: a PHQ-9-like survey, half filled, resumes after a reload and ends with the score and its band", async () => {
+    // The set-up through the API: a short scored survey of the pharmacy's PHQ-9 activity, this journey's own.
+    const setup = await newPage(browser);
+    const asManager = await apiAs(setup, OPERATOR);
+    const [activity] = await asManager("GET", `activities?q=${encodeURIComponent("Benessere psicologico (PHQ-9)")}`);
+    const name = `Umore in breve ${Date.now().toString(36)}`;
+    const survey = await asManager("POST", "activities/surveys/new", {
+      activity: activity.hashid,
+      name,
+      template: {
+        nome: name,
+        info: PHQ_INFO,
+        domande: PHQ_QUESTIONS.map((q) => ({ q, o: PHQ_OPTIONS, r: true })),
+        scoring: {
+          method: "sum",
+          points: Object.fromEntries(
+            PHQ_QUESTIONS.map((_, i) => [String(i), Object.fromEntries(PHQ_OPTIONS.map((o, points) => [o, points]))]),
+          ),
+          bands: [
+            { min: 0, max: 3, label: "Minima" },
+            { min: 4, max: 7, label: "Lieve" },
+            { min: 8, max: 12, label: "Moderata" },
+          ],
+        },
+      },
+    });
+    await setup.context().close();
+
+    const citizen = await newPage(browser);
+    await signIn(citizen, "giuseppe.bianchi@cura.demo");
+    await citizen.goto(`/cittadino/questionario/score/compila/${survey.hashid}`);
+    await expect.poll(() => citizen.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    expect(await citizen.getByText("Al termine vedrai il tuo punteggio e la fascia in cui rientra.").isVisible()).toBe(
+      true,
+    );
+    await expect.poll(() => citizen.getByTestId("survey-info").textContent()).toBe(PHQ_INFO);
+    await expectAccessible(citizen);
+    await tick(citizen, "Ho letto l'informativa e acconsento alla compilazione del questionario");
+    await citizen.getByRole("button", { name: "Inizia il questionario" }).click();
+
+    // Two answers, each saved as a draft by Next.
+    const player = citizen.getByTestId("survey-player");
+    const progress = player.getByRole("progressbar");
+    for (const [i, option] of ["Quasi ogni giorno", "Più della metà dei giorni"].entries()) {
+      await expect.poll(() => progress.getAttribute("aria-valuetext")).toBe(`Domanda ${i + 1} di 4`);
+      expect(await player.getByTestId("survey-question").textContent()).toContain(PHQ_QUESTIONS[i]);
+      await player.getByTestId("survey-option-buttons").getByText(option, { exact: true }).click();
+      if (i === 0) await expectAccessible(citizen);
+      const saved = citizen.waitForResponse(
+        (r) => r.url().includes("/api/v1/activities/surveys/draft/") && r.request().method() === "PUT",
+      );
+      await player.getByRole("button", { name: "Avanti" }).click();
+      expect((await saved).status()).toBe(200);
+    }
+
+    // Reloaded, it resumes at the third question, without the consent.
+    await citizen.reload();
+    await expect.poll(() => progress.getAttribute("aria-valuetext")).toBe("Domanda 3 di 4");
+    expect(await citizen.getByTestId("survey-resumed").isVisible()).toBe(true);
+    expect(await player.getByTestId("survey-question").textContent()).toContain(PHQ_QUESTIONS[2]);
+    // The answers before are kept: Back shows the second one chosen.
+    await player.getByRole("button", { name: "Indietro" }).click();
+    await expect.poll(() => progress.getAttribute("aria-valuetext")).toBe("Domanda 2 di 4");
+    expect(await player.getByRole("radio", { name: "Più della metà dei giorni" }).isChecked()).toBe(true);
+    await player.getByRole("button", { name: "Avanti" }).click();
+    await expect.poll(() => progress.getAttribute("aria-valuetext")).toBe("Domanda 3 di 4");
+    await player.getByTestId("survey-option-buttons").getByText("Alcuni giorni", { exact: true }).click();
+    await player.getByRole("button", { name: "Avanti" }).click();
+    await expect.poll(() => progress.getAttribute("aria-valuetext")).toBe("Domanda 4 di 4");
+    await player.getByTestId("survey-option-buttons").getByText("Mai", { exact: true }).click();
+    await player.getByRole("button", { name: "Invia il questionario" }).click();
+
+    // 3 + 2 + 1 + 0 = 6: "Lieve", marked among the bands.
+    const score = citizen.getByTestId("survey-score");
+    await expect.poll(() => score.isVisible()).toBe(true);
+    expect(await score.locator("p").first().textContent()).toBe("Il tuo punteggio: 6 — Lieve");
+    expect(await score.getByText("Il punteggio è la somma dei punti delle tue risposte.").isVisible()).toBe(true);
+    const bands = score.getByRole("table", { name: "Fasce di punteggio" }).getByRole("row");
+    expect(await bands.count()).toBe(4);
+    expect(await bands.filter({ hasText: "La tua fascia" }).getByRole("cell").first().textContent()).toBe("da 4 a 7");
+    await expectAccessible(citizen);
+    await citizen.context().close();
+  }, 120_000);
+
+  it("the citizen's IRST reconciliation: a drug from the catalogue and another product added, one deleted, 'nessuna variazione' recorded", async () => {
+    const product = `Vitamina D3 ${Date.now().toString(36)}`;
+    const page = await newPage(browser);
+    await signIn(page, "giulia.esposito@cura.demo");
+    await followMenu(page, "Ricognizione terapie");
+    await page.waitForURL("**/cittadino/irst");
+    await expect.poll(() => page.getByTestId("irst-status").isVisible()).toBe(true);
+    await expectAccessible(page);
+    const drugs = page.getByRole("region", { name: "Farmaci", exact: true });
+    const others = page.getByRole("region", { name: "Altri prodotti" });
+
+    // A drug of the catalogue, found by name.
+    await page.getByRole("button", { name: "Aggiungi farmaco" }).click();
+    let dialog = page.getByRole("dialog", { name: "Aggiungi farmaco" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel("Cerca il farmaco").fill("Tachipirina");
+    const found = dialog.getByRole("list", { name: "Farmaci trovati" }).getByRole("button");
+    await expect.poll(() => found.count()).toBeGreaterThan(0);
+    const drug = ((await found.first().textContent()) ?? "").trim();
+    await found.first().click();
+    await expect.poll(() => dialog.getByText(/^Scelto: Tachipirina/).isVisible()).toBe(true);
+    await dialog.getByLabel("Dose (facoltativo)").fill("1 compressa da 500 mg");
+    await dialog.getByLabel("Frequenza").selectOption({ label: "Al bisogno" });
+    await dialog.getByLabel("Via di somministrazione").selectOption({ label: "Orale" });
+    await dialog.getByLabel("Prescritto da").selectOption({ label: "Medico di medicina generale" });
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Aggiungi", exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const drugRow = drugs.getByRole("row").filter({ hasText: drug.split(" ")[0] as string });
+    await expect.poll(() => drugRow.count()).toBeGreaterThan(0);
+    expect(await drugRow.first().textContent()).toContain("Al bisogno");
+
+    // Another product: an 'altro' item.
+    await page.getByRole("button", { name: "Aggiungi altro prodotto" }).click();
+    dialog = page.getByRole("dialog", { name: "Aggiungi altro prodotto" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel("Tipo di prodotto").selectOption({ label: "Vitamine o sali minerali" });
+    await dialog.getByLabel("Nome del prodotto").fill(product);
+    await dialog.getByLabel("Frequenza").selectOption({ label: "Una volta alla settimana" });
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Aggiungi", exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const productRow = others.getByRole("row").filter({ hasText: product });
+    await expect.poll(() => productRow.count()).toBe(1);
+    expect(await productRow.textContent()).toContain("Vitamine o sali minerali");
+    await expectAccessible(page);
+
+    // Deleted after a confirmation.
+    await others.getByRole("button", { name: `Elimina ${product}` }).click();
+    dialog = page.getByRole("dialog", { name: "Elimina voce" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Elimina", exact: true }).click();
+    await expect.poll(() => productRow.count()).toBe(0);
+    expect(await drugRow.count()).toBeGreaterThan(0);
+
+    // Nothing else changed: 'nessuna variazione', recorded as the last compilation.
+    await page.getByTestId("irst-status").getByRole("button", { name: "Nessuna variazione" }).click();
+    dialog = page.getByRole("dialog", { name: "Nessuna variazione" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Confermo" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId("irst-status").locator("p").textContent())
+      .toMatch(/^Ultima compilazione: .+ \(nessuna variazione\)\.$/);
+    await expectAccessible(page);
+    await page.context().close();
+  }, 120_000);
 });
+
+const PHQ_INFO = "Nelle ultime 2 settimane, con quale frequenza ti ha dato fastidio ciascuno di questi problemi?";
+const PHQ_OPTIONS = ["Mai", "Alcuni giorni", "Più della metà dei giorni", "Quasi ogni giorno"];
+const PHQ_QUESTIONS = [
+  "Scarso interesse o piacere nel fare le cose",
+  "Sentirsi giù, depresso/a o disperato/a",
+  "Sentirsi stanco/a o avere poca energia",
+  "Difficoltà a concentrarsi",
+];
+
+/** A signed-in API client, for the set-up that is not the journey's point. */
+async function apiAs(page: Page, email: string) {
+  const login = await page.request.post(`${baseUrl()}/api/v1/users/login`, {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token as string}` };
+  return async (method: "GET" | "POST", path: string, data?: unknown) => {
+    const response = await page.request.fetch(`${baseUrl()}/api/v1/${path}`, { method, headers, data });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()).data;
+  };
+}

@@ -91,7 +91,8 @@ export const PAGE_PARTS = {
   providerCentres: ["providerCentres", "search"],
   operatorSearch: ["operatorSearch", "search"],
   settings: ["consentRevocation"],
-  health: ["healthFile", "healthMeasurements", "healthTherapies"],
+  // The operator's patient card shows the IRST lists among the health tabs (features/irst).
+  health: ["healthFile", "healthMeasurements", "healthTherapies", "irst"],
   teleconsult: ["teleconsult"],
   teleconsultRoom: ["teleconsultRoom"],
   documents: ["documents"],

@@ -32,6 +32,7 @@ export const SESSION_MESSAGES = {
   sessionClosed: "La sessione non accetta nuove compilazioni",
   compilationClosed: "La compilazione è chiusa",
   wrongSurvey: "Questo non è il prossimo questionario della sessione",
+  surveyNotInSession: "Il questionario non fa parte di questa sessione",
   fillOrAnswers: "Indica la compilazione oppure le risposte",
   fillUnknown: "Compilazione del questionario non trovata",
   notCompleted: "La compilazione non è completata",

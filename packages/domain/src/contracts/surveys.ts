@@ -149,6 +149,11 @@ export const ZFillBody = z.object({
   survey: ZHashid,
   /** One answer per question of the template, in order (null: not answered). */
   answers,
+  /**
+   * A compilation of an in-clear survey session of the citizen's (its hashid, as
+   * `users/own/filled-survey-sessions` lists it): the fill is then that compilation's next survey,
+   * in the session's order, and is recorded in it.
+   */
   session_id: ZHashid.nullable().optional(),
 });
 export type TFillBody = z.infer<typeof ZFillBody>;
@@ -161,13 +166,22 @@ export const ZFillSummary = z
   .object({
     hashid: z.string(),
     survey: z.object({ hashid: z.string(), name: z.string() }),
-    /** The person the fill is about; `name` "Cognome Nome", null for an account without a personal record. */
-    user: z.object({ hashid: z.string(), name: z.string().nullable() }),
+    /**
+     * The person the fill is about; `name` "Cognome Nome", null for an account without a personal
+     * record. Null for a fill of an anonymous or pseudonymous survey session: it is about no one the
+     * platform knows (`filled_by` is the operator who administered it).
+     */
+    user: z.object({ hashid: z.string(), name: z.string().nullable() }).nullable(),
     /** Who wrote it (the person, or the operator who administered it). */
     filled_by: z.object({ hashid: z.string(), name: z.string().nullable() }).nullable(),
     company: z.object({ hashid: z.string(), name: z.string() }).nullable(),
     /** The reservation it was saved on, if any (its company's operators read it there). */
     reservation: z.object({ hashid: z.string() }).nullable(),
+    /**
+     * The survey session's compilation it belongs to, if any, with the compilation's pseudonym (a
+     * pseudonymous session's; null for the other types).
+     */
+    session: z.object({ hashid: z.string(), pseudonym: z.string().nullable() }).nullable(),
     score: z.number().nullable(),
     score_band: z.string().nullable(),
     created_at: z.string(),
@@ -218,6 +232,8 @@ export const SURVEY_LINK_MESSAGES = {
   notAttached: "Il questionario non è collegato alla prestazione prenotata",
   alreadyFilled: "Questionario già compilato",
   reservationFilled: "Questionario già compilato per questa prenotazione",
+  notAslAppointment: "La prenotazione non è un appuntamento ASL",
+  aslAppointmentClosed: "L'appuntamento è annullato o rifiutato: non si possono compilare questionari",
 } as const;
 
 /**
@@ -237,6 +253,11 @@ export const ZConnectedSurveyPagedResponse = pagedEnvelope(ZConnectedSurvey);
 
 /** `POST reservations/survey/filled/new`: the citizen's fill of the survey attached to a reservation's service. */
 export const ZReservationFillBody = z.object({ reservation: ZHashid, survey: ZHashid, answers });
+/**
+ * `POST activities/surveys/filled/asl/new`: an operator of the company fills a survey enabled for it
+ * on one of its ASL appointments (a booking of its agenda/ASL service, ref 5), for the booking's patient.
+ */
+export const ZAslFillBody = z.object({ reservation: ZHashid, survey: ZHashid, answers });
 
 /** A suspended (mandatory) survey of a teleconsult request (spec 001 §3 Suspended survey). */
 export const ZSuspendedSurvey = z

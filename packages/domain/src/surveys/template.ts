@@ -36,6 +36,7 @@ export const SURVEY_TEMPLATE_MESSAGES = {
   answerOneFile: "Questa domanda ammette un solo file",
   answerTooLong: `La risposta può avere al massimo ${SURVEY_LIMITS.textAnswerMaxLength} caratteri`,
   answersCount: "Le risposte non corrispondono alle domande del questionario",
+  scaleUnknown: "Scala di punteggio non riconosciuta",
 } as const;
 const M = SURVEY_TEMPLATE_MESSAGES;
 
@@ -70,11 +71,21 @@ export const ZSurveyQuestion = z.object({
 export type TSurveyQuestion = z.infer<typeof ZSurveyQuestion>;
 
 /**
+ * The codes of the health file's score scales (health_scales.code, the health module's catalogue):
+ * a survey whose scoring names one writes each identified person's score to their score history.
+ */
+export const SURVEY_SCORE_SCALES = ["PHQ-9", "BARTHEL"] as const;
+export type TSurveyScoreScale = (typeof SURVEY_SCORE_SCALES)[number];
+
+/**
  * Scoring (beyond the spec): points per option of each scored question, summed or averaged, and the
- * bands that name the result (PHQ-9: 0–4, 5–9, 10–14, 15–19, 20–27).
+ * bands that name the result (PHQ-9: 0–4, 5–9, 10–14, 15–19, 20–27). `scale` ties the score to a
+ * scale of the health file: a fill about a known person (not an anonymous or pseudonymous session's)
+ * adds a point to that person's score history, in the fill's transaction.
  */
 export const ZSurveyScoring = z.object({
   method: z.enum(["sum", "mean"]),
+  scale: z.enum(SURVEY_SCORE_SCALES, M.scaleUnknown).nullable().optional(),
   /** Per question index: the points of each option, by the option's text. */
   points: z.record(z.string().regex(/^\d+$/), z.record(z.string(), z.number().min(-1000).max(1000))),
   bands: z

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { qualified } from "../../db/qualified.ts";
 // Read models: a company's name, a survey's name and a fill's score inside this module's queries.
 import { companyName } from "../companies/index.ts";
 import { fillScore, fillScoreBand, surveyName } from "../surveys/index.ts";
@@ -36,7 +37,8 @@ const sessionColumns = {
   companyName: sql<
     string | null
   >`case when ${surveySessions.companyId} is null then null else ${companyName(surveySessions.companyId)} end`,
-  compilations: sql<number>`(select count(*)::int from ${filledSurveySessions} where ${filledSurveySessions.sessionId} = ${surveySessions.id})`,
+  // The session's key with its table (db/qualified.ts): unqualified it was the compilation's own id.
+  compilations: sql<number>`(select count(*)::int from ${filledSurveySessions} where ${filledSurveySessions.sessionId} = ${qualified(surveySessions.id)})`,
 };
 
 /** Sessions enabled for a company (its operators' view), as a condition. */
@@ -375,6 +377,15 @@ export async function dueForDeletion(db: Executor, limit: number) {
     .where(and(unsigned, sql`${signDeadline} <= now()`))
     .orderBy(asc(filledSurveySessions.id))
     .limit(limit);
+}
+
+/** The pseudonyms of some compilations (null for those that are not pseudonymous), in one read. */
+export async function pseudonymsOf(db: Executor, compilationIds: readonly number[]) {
+  if (compilationIds.length === 0) return [];
+  return db
+    .select({ id: filledSurveySessions.id, pseudonym: filledSurveySessions.pseudonym })
+    .from(filledSurveySessions)
+    .where(inArray(filledSurveySessions.id, [...compilationIds]));
 }
 
 export async function fillIdsOf(db: Executor, compilationId: number): Promise<number[]> {

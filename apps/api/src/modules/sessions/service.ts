@@ -499,6 +499,34 @@ export async function getOwnCompilation(ctx: ModuleContext, p: Principal, hash: 
 }
 
 /**
+ * The next step of a compilation, as a fill joining it runs it in the fill's transaction: `within`
+ * locks the compilation and checks again that it is open and that `surveyId` is the session's next
+ * survey (else the field's 422); `after` records the fill at that position and moves the compilation
+ * on (the last survey completes it). The position's unique key refuses a second fill racing for it.
+ */
+function compilationStep(compilationId: number, order: readonly number[], surveyId: number, field: string) {
+  let position = 0;
+  return {
+    within: async (tx: Executor) => {
+      const row = (await repository.findCompilation(tx, compilationId, true)) as repository.CompilationRow;
+      if (row.status !== "avviata" && row.status !== "in_corso") throw conflict(M.compilationClosed);
+      const done = await repository.itemsOf(tx, [row.id]);
+      if (order[done.length] !== surveyId) throw fieldError(field, M.wrongSurvey);
+      position = done.length;
+    },
+    after: async (tx: Executor, fillId: number) => {
+      await repository.insertItem(tx, { compilationId, position, surveyId, filledSurveyId: fillId });
+      const last = position + 1 >= order.length;
+      await repository.updateCompilation(tx, compilationId, {
+        status: last ? "completata" : "in_corso",
+        lastActivityAt: new Date(),
+        ...(last ? { completedAt: new Date() } : {}),
+      });
+    },
+  };
+}
+
+/**
  * `POST filled-survey-sessions/{id}/submit-survey`: the next survey in the session's order, and only
  * it, as a new fill of the compilation (`answers`, checked as every fill) or a fill this operator
  * already saved for the same person (`filled_survey_id`). The last one completes the compilation.
@@ -509,43 +537,20 @@ export async function submitSurvey(ctx: ModuleContext, p: Principal, hash: strin
   const order = (await repository.surveysOfSessions(ctx.db, [first.sessionId])).map((s) => s.surveyId);
   const survey = surveyId === null ? null : await readableSurvey(ctx.db, p, surveyId);
   if (!survey) throw notFound();
-  // The fill is about the in-clear patient; otherwise about no one the platform knows, so it is
-  // kept under the operator who administered it (filled_surveys needs a person).
-  const subjectId = first.patientId ?? p.userId;
-
-  // Runs in the fill's transaction with the compilation locked: the order, and the state, again.
-  const step = async (tx: Executor) => {
-    const row = (await repository.findCompilation(tx, first.id, true)) as repository.CompilationRow;
-    if (row.status !== "avviata" && row.status !== "in_corso") throw conflict(M.compilationClosed);
-    const done = await repository.itemsOf(tx, [row.id]);
-    if (order[done.length] !== surveyId) throw fieldError("survey_id", M.wrongSurvey);
-    return done.length;
-  };
-  const record = async (tx: Executor, fillId: number, position: number) => {
-    await repository.insertItem(tx, { compilationId: first.id, position, surveyId: survey.id, filledSurveyId: fillId });
-    const last = position + 1 >= order.length;
-    await repository.updateCompilation(tx, first.id, {
-      status: last ? "completata" : "in_corso",
-      lastActivityAt: new Date(),
-      ...(last ? { completedAt: new Date() } : {}),
-    });
-  };
+  // The fill is about the in-clear patient; an anonymous or pseudonymous compilation's is about no
+  // one the platform knows: no person (the fill keeps the operator as who wrote it, and the compilation).
+  const subjectId = first.patientId;
+  const step = compilationStep(first.id, order, survey.id, "survey_id");
 
   const run = async () => {
     if (body.answers) {
-      let position = 0;
       await storeFill(
         ctx,
         p,
         survey,
         body.answers,
         { userId: subjectId, companyId: first.companyId, sessionId: first.id },
-        {
-          within: async (tx) => {
-            position = await step(tx);
-          },
-          after: (tx, fillId) => record(tx, fillId, position),
-        },
+        step,
       );
       return;
     }
@@ -559,7 +564,10 @@ export async function submitSurvey(ctx: ModuleContext, p: Principal, hash: strin
       fill.companyId === first.companyId &&
       fill.createdAt >= first.startedAt;
     if (!usable) throw fieldError("filled_survey_id", M.fillUnknown);
-    await ctx.db.transaction(async (tx) => record(tx, fill.id, await step(tx)));
+    await ctx.db.transaction(async (tx) => {
+      await step.within(tx);
+      await step.after(tx, fill.id);
+    });
   };
   await run().catch((error) => {
     // Two submits of the same step at once: the second finds its position taken.
@@ -567,6 +575,33 @@ export async function submitSurvey(ctx: ModuleContext, p: Principal, hash: strin
     throw error;
   });
   return getCompilation(ctx, p, hash);
+}
+
+/**
+ * The surveys module's hook for a citizen's `filled/new` with `session_id` (issue 13): the citizen
+ * fills the next survey of their own in-clear compilation themselves (the operator who started it
+ * still signs it). Someone else's compilation, or one that is not in clear: 404 (as if it did not
+ * exist); a survey that is not the session's: 422 on `survey`; the order and the state are checked
+ * again in the fill's transaction.
+ */
+export async function citizenCompilationStep(ctx: ModuleContext, p: Principal, hash: string, surveyId: number) {
+  const id = p.type === USER_TYPES.citizen ? ctx.ids.decode(hash) : null;
+  const row = id === null ? null : await repository.findCompilation(ctx.db, id);
+  // Only an in-clear compilation has a patient; the citizen's own or none.
+  if (row?.sessionType !== "in_chiaro" || row.patientId !== p.userId) throw notFound();
+  const order = (await repository.surveysOfSessions(ctx.db, [row.sessionId])).map((s) => s.surveyId);
+  if (!order.includes(surveyId)) throw fieldError("survey", M.surveyNotInSession);
+  return {
+    compilationId: row.id,
+    surveyId,
+    companyId: row.companyId,
+    ...compilationStep(row.id, order, surveyId, "survey"),
+  };
+}
+
+/** The surveys module's read of the pseudonyms of some compilations (its fills' lists and exports). */
+export async function compilationPseudonyms(db: Executor, compilationIds: readonly number[]) {
+  return new Map((await repository.pseudonymsOf(db, compilationIds)).map((r) => [r.id, r.pseudonym]));
 }
 
 /** `GET filled-survey-sessions/{id}/progress` and the citizen's own. */

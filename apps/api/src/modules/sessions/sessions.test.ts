@@ -7,6 +7,7 @@ import { auditLog } from "../../platform/audit/tables.ts";
 import { createIds } from "../../platform/ids.ts";
 import { operators } from "../companies/tables.ts";
 import { type Caller, demoCallers, operatorOf, ownCompanyHashid } from "../companies/test-helpers.ts";
+import { healthScores } from "../health/measurements/tables.ts";
 import { anagrafiche, users } from "../identity/tables.ts";
 import { notifications } from "../notifications/tables.ts";
 import { filledSurveys } from "../surveys/tables.ts";
@@ -304,6 +305,8 @@ describe("sessions", () => {
     const refused = await manager.call("DELETE", `survey-sessions/${used.hashid}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SESSION_MESSAGES.hasCompilations);
+    // The session's page counts it (what hides the reorder once a compilation exists).
+    expect((await manager.get(`survey-sessions/${used.hashid}`)).json().data.compilations_count).toBe(1);
   });
 });
 
@@ -625,5 +628,191 @@ describe("compilations", () => {
       .where(and(eq(auditLog.action, "survey_session.compilation_deleted"), eq(auditLog.entityId, String(unsignedId))));
     expect(audits).toHaveLength(1);
     expect(audits[0]?.detail).toMatchObject({ reason: "unsigned", fills: 1 });
+  });
+});
+
+describe("fills of compilations (issue 13)", () => {
+  it("keeps no person on an anonymous or pseudonymous fill: the operator wrote it, the lists name it so", async () => {
+    const pharmacistId = ids.decode((await pharmacist.get("users/fresh/me")).json().data.hashid) as number;
+    const anon = await newSession({ type: "anonima", surveys: [surveyA] });
+    const a = (await start(pharmacist, anon.hashid)).json().data;
+    const anonFill = (
+      await pharmacist.call("POST", `filled-survey-sessions/${a.hashid}/submit-survey`, {
+        survey_id: surveyA,
+        answers: ["No"],
+      })
+    ).json().data.fills[0].filled_survey.hashid as string;
+    const pseudo = await newSession({ type: "pseudonimizzata", surveys: [surveyA] });
+    const p = (await start(pharmacist, pseudo.hashid, { pseudonym: "Paziente-42" })).json().data;
+    const pseudoFill = (
+      await pharmacist.call("POST", `filled-survey-sessions/${p.hashid}/submit-survey`, {
+        survey_id: surveyA,
+        answers: ["Sì"],
+      })
+    ).json().data.fills[0].filled_survey.hashid as string;
+
+    const rows = await t.database.db
+      .select()
+      .from(filledSurveys)
+      .where(sql`${filledSurveys.id} in (${ids.decode(anonFill)}, ${ids.decode(pseudoFill)})`);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ userId: null, filledBy: pharmacistId });
+
+    // The operator who administered it reads it; the summary names no person, but the compilation.
+    const read = await pharmacist.get(`activities/surveys/filled/get/${pseudoFill}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toMatchObject({
+      user: null,
+      filled_by: { hashid: ids.encode(pharmacistId) },
+      session: { hashid: p.hashid, pseudonym: "Paziente-42" },
+    });
+    const listed = (await manager.get(`activities/surveys/filled/all/${surveyA}?per_page=100`)).json().data as Array<{
+      hashid: string;
+      user: unknown;
+      session: unknown;
+    }>;
+    expect(listed.find((f) => f.hashid === anonFill)).toMatchObject({
+      user: null,
+      session: { hashid: a.hashid, pseudonym: null },
+    });
+    // The citizen of no compilation reads none of them.
+    expect((await people.citizen.get(`activities/surveys/filled/get/${anonFill}`)).statusCode).toBe(404);
+
+    // The XLS writes the pseudonym, or that it is anonymous, as "Compilato per".
+    const xls = await manager.get(`activities/surveys/filled/xls/${surveyA}`);
+    expect(xls.statusCode).toBe(200);
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xls.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const byCode = new Map<string, unknown>();
+    sheet?.eachRow((row, n) => {
+      if (n > 1) byCode.set(String(row.getCell(1).value), row.getCell(2).value);
+    });
+    expect(byCode.get(anonFill)).toBe("Anonimo");
+    expect(byCode.get(pseudoFill)).toBe("Pseudonimo: Paziente-42");
+
+    // A fill about no one must belong to a compilation (the database refuses a loose one).
+    const [template] = rows;
+    await expect(
+      t.database.db.insert(filledSurveys).values({
+        surveyId: template?.surveyId as number,
+        surveyVersion: 1,
+        template: template?.template as never,
+        answers: ["No"],
+        userId: null,
+        filledBy: pharmacistId,
+        companyId: template?.companyId ?? null,
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("lets the citizen fill the next survey of her own in-clear compilation, and nothing else", async () => {
+    const session = await newSession({ surveys: [surveyA, surveyB] });
+    const c = (await start(pharmacist, session.hashid, { user: maria })).json().data;
+    const own = (body: Record<string, unknown>, as = people.citizen) =>
+      as.call("POST", "activities/surveys/filled/new", { session_id: c.hashid, ...body });
+
+    // Out of order, not in the session: the survey's 422.
+    const early = await own({ survey: surveyB, answers: ["Bene"] });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.survey).toEqual([SESSION_MESSAGES.wrongSurvey]);
+    const stranger = await own({ survey: surveyC, answers: ["No"] });
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().errors.survey).toEqual([SESSION_MESSAGES.surveyNotInSession]);
+    // Someone else's compilation, or none: 404.
+    expect((await own({ survey: surveyA, answers: ["No"] }, people.citizen2)).statusCode).toBe(404);
+    expect(
+      (
+        await people.citizen.call("POST", "activities/surveys/filled/new", {
+          session_id: ids.encode(999_999),
+          survey: surveyA,
+          answers: ["No"],
+        })
+      ).statusCode,
+    ).toBe(404);
+    // Nothing of the refused ones was stored.
+    expect((await pharmacist.get(`filled-survey-sessions/${c.hashid}`)).json().data.progress.submitted).toBe(0);
+
+    // Two sends of the same step at once: one is the compilation's, the other finds it taken.
+    const [one, two] = await Promise.all([
+      own({ survey: surveyA, answers: ["Sì"] }),
+      own({ survey: surveyA, answers: ["No"] }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([201, 422]);
+    const saved = (one.statusCode === 201 ? one : two).json().data;
+    expect(saved).toMatchObject({
+      user: { hashid: maria },
+      company: { hashid: pharmacy },
+      session: { hashid: c.hashid, pseudonym: null },
+    });
+    const progressed = (await pharmacist.get(`filled-survey-sessions/${c.hashid}`)).json().data;
+    expect(progressed).toMatchObject({ status: "in_corso", progress: { submitted: 1, total: 2 } });
+    expect(progressed.fills[0].filled_survey.hashid).toBe(saved.hashid);
+
+    // Not limited to one a day: her own fill of the same survey outside the session still works.
+    expect(
+      (await people.citizen.call("POST", "activities/surveys/filled/new", { survey: surveyA, answers: ["No"] }))
+        .statusCode,
+    ).toBe(201);
+
+    // The operator submits the last one; then the compilation is closed to her too.
+    const last = await pharmacist.call("POST", `filled-survey-sessions/${c.hashid}/submit-survey`, {
+      survey_id: surveyB,
+      answers: ["Male"],
+    });
+    expect(last.json().data.status).toBe("completata");
+    const closed = await own({ survey: surveyB, answers: ["Bene"] });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(SESSION_MESSAGES.compilationClosed);
+
+    // An anonymous compilation is nobody's: 404 for a citizen.
+    const anon = await newSession({ type: "anonima", surveys: [surveyA] });
+    const a = (await start(pharmacist, anon.hashid)).json().data;
+    expect(
+      (
+        await people.citizen.call("POST", "activities/surveys/filled/new", {
+          session_id: a.hashid,
+          survey: surveyA,
+          answers: ["No"],
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it("writes an in-clear compilation's scored fill to the patient's score history, an anonymous one's nowhere", async () => {
+    const activity = (await manager.call("POST", "activities", { name: "Scale" })).json().data.hashid;
+    const phqLike = {
+      nome: "Umore PHQ",
+      domande: [{ q: "Sentirsi giù", o: ["Mai", "Spesso"], r: true }],
+      scoring: { method: "sum", scale: "PHQ-9", points: { "0": { Mai: 0, Spesso: 3 } }, bands: [] },
+    };
+    const created = await manager.call("POST", "activities/surveys/new", { activity, name: "PHQ", template: phqLike });
+    expect(created.statusCode, created.body).toBe(201);
+    const survey = created.json().data.hashid as string;
+    const mariaId = ids.decode(maria) as number;
+    const scores = () => t.database.db.$count(healthScores, eq(healthScores.patientId, mariaId));
+    const before = await scores();
+
+    const inClear = await newSession({ surveys: [survey] });
+    const c = (await start(pharmacist, inClear.hashid, { user: maria })).json().data;
+    const done = await pharmacist.call("POST", `filled-survey-sessions/${c.hashid}/submit-survey`, {
+      survey_id: survey,
+      answers: ["Spesso"],
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await scores()).toBe(before + 1);
+
+    const total = () => t.database.db.$count(healthScores);
+    const all = await total();
+    const anon = await newSession({ type: "anonima", surveys: [survey] });
+    const a = (await start(pharmacist, anon.hashid)).json().data;
+    const anonDone = await pharmacist.call("POST", `filled-survey-sessions/${a.hashid}/submit-survey`, {
+      survey_id: survey,
+      answers: ["Spesso"],
+    });
+    expect(anonDone.statusCode, anonDone.body).toBe(200);
+    expect(anonDone.json().data.score).toBe(3);
+    expect(await total()).toBe(all);
   });
 });

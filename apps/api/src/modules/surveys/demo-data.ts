@@ -69,13 +69,17 @@ const PHQ_QUESTIONS = [
   "Pensare che sarebbe meglio morire o farsi del male in qualche modo",
 ];
 
-/** PHQ-9: nine questions answered 0–3, summed, in the five bands of severity. */
+/**
+ * PHQ-9: nine questions answered 0–3, summed, in the five bands of severity; a known person's score
+ * goes to their health file's PHQ-9 history.
+ */
 export const PHQ9_TEMPLATE: TSurveyTemplate = {
   nome: "PHQ-9 – Questionario sulla salute del paziente",
   info: "Nelle ultime 2 settimane, con quale frequenza ti ha dato fastidio ciascuno dei seguenti problemi? Acconsento al trattamento dei dati.",
   domande: PHQ_QUESTIONS.map((q) => ({ q, o: PHQ_OPTIONS, cb: false, r: true })),
   scoring: {
     method: "sum",
+    scale: "PHQ-9",
     points: Object.fromEntries(
       PHQ_QUESTIONS.map((_, i) => [String(i), Object.fromEntries(PHQ_OPTIONS.map((o, points) => [o, points]))]),
     ),

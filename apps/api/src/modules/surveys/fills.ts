@@ -5,6 +5,7 @@ import {
   forbidden,
   SURVEY_MESSAGES as M,
   notFound,
+  SESSION_MESSAGES,
   scoreFill,
   type TFill,
   type TFillSummary,
@@ -17,9 +18,10 @@ import type { Principal } from "../../platform/auth/access.ts";
 import { isUniqueViolation } from "../../platform/database-errors.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { zonedDate } from "../../platform/zoned-time.ts";
-// Public surfaces: an upload the filler may attach, the release of files a fill stops using, and
-// whether the person is a patient of the operator's company.
+// Public surfaces: an upload the filler may attach, the release of files a fill stops using, a
+// person's score history (health), and whether the person is a patient of the operator's company.
 import { ownUpload, withFileReleases } from "../files/index.ts";
+import { recordScore } from "../health/index.ts";
 // The names of a page's people, in one read.
 import { personNames } from "../identity/index.ts";
 import { isPatientOf } from "../patients/index.ts";
@@ -33,30 +35,55 @@ import {
   surveyOperatorCompany,
 } from "./access.ts";
 import * as repository from "./repository.ts";
+import { sessionFillHooks } from "./sessions-hook.ts";
 
 type Page = { page: number; per_page: number };
 type Names = ReadonlyMap<number, string>;
+type Subject = { userId: number | null; filledBy?: number | null; sessionId?: number | null };
 
 /** The day a citizen's own fill counts for: Italian days, as the citizen sees them. */
 const romeToday = () => zonedDate(Date.now(), "Europe/Rome");
 
-/** The names of the people of some fills (the person, who wrote it), in one read. */
-export function fillPeopleNames(ctx: ModuleContext, rows: ReadonlyArray<{ userId: number; filledBy?: number | null }>) {
-  return personNames(
-    ctx.db,
-    rows.flatMap((r) => (r.filledBy === null || r.filledBy === undefined ? [r.userId] : [r.userId, r.filledBy])),
-  );
+/**
+ * Who some fills are about, in one read each: the names of their people (the person, who wrote it),
+ * and the pseudonyms of the session compilations of those without a person (anonymous or
+ * pseudonymous sessions; asked only when a fill has no person).
+ */
+export async function fillSubjects(ctx: ModuleContext, rows: ReadonlyArray<Subject>) {
+  const people = rows.flatMap((r) => [r.userId, r.filledBy ?? null].filter((id): id is number => id !== null));
+  const compilations = [
+    ...new Set(rows.flatMap((r) => (r.userId === null && typeof r.sessionId === "number" ? [r.sessionId] : []))),
+  ];
+  const [names, pseudonyms] = await Promise.all([
+    personNames(ctx.db, people),
+    compilations.length === 0
+      ? new Map<number, string | null>()
+      : sessionFillHooks().compilationPseudonyms(ctx.db, compilations),
+  ]);
+  /** What the exports write as "Compilato per": the name, the pseudonym, or that it is anonymous. */
+  const label = (row: Subject): string => {
+    if (row.userId !== null) return names.get(row.userId) ?? "";
+    const pseudonym = typeof row.sessionId === "number" ? pseudonyms.get(row.sessionId) : null;
+    return pseudonym ? `Pseudonimo: ${pseudonym}` : "Anonimo";
+  };
+  return { names: names as Names, pseudonyms: pseudonyms as ReadonlyMap<number, string | null>, label };
 }
+type Subjects = Awaited<ReturnType<typeof fillSubjects>>;
 
-export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow, names: Names): TFillSummary {
+export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow, subjects: Subjects): TFillSummary {
+  const { names, pseudonyms } = subjects;
   return {
     hashid: ctx.ids.encode(row.id),
     survey: { hashid: ctx.ids.encode(row.surveyId), name: row.surveyName },
-    user: { hashid: ctx.ids.encode(row.userId), name: names.get(row.userId) ?? null },
+    user: row.userId === null ? null : { hashid: ctx.ids.encode(row.userId), name: names.get(row.userId) ?? null },
     filled_by:
       row.filledBy === null ? null : { hashid: ctx.ids.encode(row.filledBy), name: names.get(row.filledBy) ?? null },
     company: row.companyId === null ? null : { hashid: ctx.ids.encode(row.companyId), name: row.companyName ?? "" },
     reservation: row.bookingId === null ? null : { hashid: ctx.ids.encode(row.bookingId) },
+    session:
+      row.sessionId === null
+        ? null
+        : { hashid: ctx.ids.encode(row.sessionId), pseudonym: pseudonyms.get(row.sessionId) ?? null },
     score: row.score,
     score_band: row.scoreBand,
     created_at: row.createdAt.toISOString(),
@@ -66,8 +93,8 @@ export function presentFillSummary(ctx: ModuleContext, row: repository.FillRow, 
 
 /** A page of fills with their people's names (one read for the page). */
 export async function presentFillPage(ctx: ModuleContext, rows: repository.FillRow[]): Promise<TFillSummary[]> {
-  const names = await fillPeopleNames(ctx, rows);
-  return rows.map((row) => presentFillSummary(ctx, row, names));
+  const subjects = await fillSubjects(ctx, rows);
+  return rows.map((row) => presentFillSummary(ctx, row, subjects));
 }
 
 /** The template it answered, each question's answer in its `a` (the spec's Filled survey). */
@@ -76,7 +103,7 @@ export async function presentFill(ctx: ModuleContext, row: repository.FillRow): 
     ...row.template,
     domande: row.template.domande.map((q, i) => ({ ...q, a: row.answers[i] ?? null })),
   };
-  return { ...presentFillSummary(ctx, row, await fillPeopleNames(ctx, [row])), template };
+  return { ...presentFillSummary(ctx, row, await fillSubjects(ctx, [row])), template };
 }
 
 const answersError = (errors: Record<string, string[]>) => new DomainError("validation", { errors });
@@ -120,8 +147,50 @@ async function checkedAnswers(
   return { answers: checked.answers, fileIds, score: score?.value ?? null, scoreBand: score?.band ?? null };
 }
 
+/**
+ * A scored fill of a template whose scoring names a health scale, about a known person: a point of
+ * that person's score history (health module), written in the fill's transaction with its items
+ * (each scored question, the answer, its points) and the fill as its source.
+ */
+async function recordHealthScore(
+  tx: Executor,
+  ctx: ModuleContext,
+  fill: {
+    id: number;
+    userId: number | null;
+    template: TSurveyTemplate;
+    answers: TSurveyAnswer[];
+    score: number | null;
+  },
+) {
+  const scale = fill.template.scoring?.scale;
+  if (!scale || fill.userId === null || fill.score === null) return;
+  const points = fill.template.scoring?.points ?? {};
+  const items = Object.entries(points).flatMap(([index, table]) => {
+    const question = fill.template.domande[Number(index)];
+    const answer = fill.answers[Number(index)];
+    if (!question || answer === null || answer === undefined) return [];
+    const chosen = Array.isArray(answer) ? answer : [answer];
+    return [
+      {
+        question: question.q,
+        answer: chosen.join("; "),
+        points: chosen.reduce((sum, c) => sum + (table[c] ?? 0), 0),
+      },
+    ];
+  });
+  await recordScore(tx, {
+    patientId: fill.userId,
+    scaleCode: scale,
+    value: fill.score,
+    takenAt: new Date(),
+    items,
+    sourceRef: `filled_survey:${ctx.ids.encode(fill.id)}`,
+  });
+}
+
 /** A survey open to fills: active, not suspended by an administrator, its activity active. */
-function assertFillable(survey: repository.SurveyRow, activityStatus: string) {
+export function assertFillable(survey: repository.SurveyRow, activityStatus: string) {
   if (activityStatus !== "attiva") throw conflict(M.activityClosed);
   if (!survey.active || survey.status !== "attivo") throw conflict(M.surveyInactive);
 }
@@ -137,7 +206,8 @@ export async function store(
   survey: Pick<repository.SurveyRow, "id" | "version" | "template">,
   answers: TSurveyAnswer[],
   row: {
-    userId: number;
+    /** Null only for an anonymous or pseudonymous session compilation's fill (with its `sessionId`). */
+    userId: number | null;
     companyId: number | null;
     sessionId?: number | null;
     bookingId?: number | null;
@@ -167,6 +237,13 @@ export async function store(
       },
       checked.fileIds,
     );
+    await recordHealthScore(tx, ctx, {
+      id: fillId,
+      userId: row.userId,
+      template: survey.template,
+      answers: checked.answers,
+      score: checked.score,
+    });
     // The person's own fill completes their draft of the survey (save and resume): gone with the same commit.
     if (row.userId === p.userId) await repository.deleteDraft(tx, p.userId, survey.id);
     await hooks.after?.(tx, fillId);
@@ -178,8 +255,19 @@ export async function store(
 /**
  * `POST activities/surveys/filled/new`: a citizen fills an open survey for themselves. The fill is
  * read by the managers of the company that owns the survey's activity.
+ *
+ * With `session_id` (a compilation of the citizen's own in-clear survey session) the fill is that
+ * compilation's next survey instead, recorded in it as the operator's `submit-survey` would, in the
+ * same transaction: read by the compilation's company, not limited to one a day (the compilation's
+ * order already allows each survey once), and the survey need not be open to everyone (the session
+ * chose it). Anything else is refused (sessionFillHooks: 404, 422, 409).
  */
-export async function fillOwn(ctx: ModuleContext, p: Principal, body: { survey: string; answers: TSurveyAnswer[] }) {
+export async function fillOwn(
+  ctx: ModuleContext,
+  p: Principal,
+  body: { survey: string; answers: TSurveyAnswer[]; session_id?: string | null | undefined },
+) {
+  if (body.session_id) return fillOwnInSession(ctx, p, body.session_id, body.survey, body.answers);
   const survey = await openSurvey(ctx.db, ctx.ids.decode(body.survey));
   // One own fill per person, survey and day (issue 13; the spec sets no number): the unique index
   // reserves the day, so of two sends racing the second is refused too.
@@ -189,6 +277,31 @@ export async function fillOwn(ctx: ModuleContext, p: Principal, body: { survey: 
     ownDay: romeToday(),
   }).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw conflict(M.dailyLimit);
+    throw error;
+  });
+}
+
+async function fillOwnInSession(
+  ctx: ModuleContext,
+  p: Principal,
+  compilationHash: string,
+  surveyHash: string,
+  answers: TSurveyAnswer[],
+) {
+  // The compilation first: of someone else's, nothing is told (not even whether the survey exists).
+  const step = await sessionFillHooks().citizenStep(ctx, p, compilationHash, ctx.ids.decode(surveyHash) ?? -1);
+  const survey = await repository.findSurvey(ctx.db, step.surveyId);
+  if (!survey) throw notFound();
+  return store(
+    ctx,
+    p,
+    survey,
+    answers,
+    { userId: p.userId, companyId: step.companyId, sessionId: step.compilationId },
+    { within: step.within, after: step.after },
+  ).catch((error: unknown) => {
+    // Two sends of the same step at once: the second finds the compilation's position taken.
+    if (isUniqueViolation(error)) throw conflict(SESSION_MESSAGES.wrongSurvey);
     throw error;
   });
 }

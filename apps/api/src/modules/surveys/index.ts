@@ -40,3 +40,5 @@ export { presentSurveySummary } from "./activities.ts";
 export { deleteFillsWithin, presentFill, store as storeFill } from "./fills.ts";
 export { fillScore, fillScoreBand, surveyName } from "./read-models.ts";
 export { findFill, findSurvey, listSurveys, type SurveyRow } from "./repository.ts";
+// The sessions module answers for its compilations: their pseudonyms, a citizen's fill joining one.
+export { type CompilationStep, type SessionFillHooks, setSessionFillHooks } from "./sessions-hook.ts";

@@ -1,6 +1,8 @@
 import {
+  COMPANY_MESSAGES,
   conflict,
   fieldError,
+  forbidden,
   SURVEY_LINK_MESSAGES as L,
   notFound,
   type TConnectedSurvey,
@@ -13,12 +15,13 @@ import type { Principal } from "../../platform/auth/access.ts";
 import { isUniqueViolation } from "../../platform/database-errors.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 // Public surfaces: a booking as its answer shows it (the caller decides whether they may see it),
-// and a company any signed-in user may see.
+// a company any signed-in user may see, whether it runs a platform service, and a health service
+// (with its platform service) as its company's staff see it.
 import { bookingById } from "../bookings/index.ts";
-import { visibleCompany } from "../companies/index.ts";
-import { openSurvey } from "./access.ts";
+import { findCompanyService, visibleCompany, visibleHealthService } from "../companies/index.ts";
+import { openSurvey, readableSurvey, surveyOperatorCompany } from "./access.ts";
 import { presentSurvey } from "./definitions.ts";
-import { store } from "./fills.ts";
+import { assertFillable, store } from "./fills.ts";
 import * as repository from "./repository.ts";
 
 /**
@@ -97,6 +100,49 @@ export async function fillOnReservation(
   return store(ctx, p, survey, body.answers, {
     userId: p.userId,
     companyId: ctx.ids.decode(booking.company.hashid),
+    bookingId,
+  }).catch(unlessDuplicate(L.reservationFilled));
+}
+
+// ---- ASL appointments --------------------------------------------------------------------------
+
+/** The agenda/ASL appointments platform service (spec 002 §9 ref 5): its bookings are the ASL appointments. */
+const ASL_APPOINTMENTS_REF = 5;
+/** An appointment that will not happen takes no survey. */
+const CLOSED_BOOKING_STATUSES: readonly string[] = ["annullato", "rifiutato"];
+
+/**
+ * `POST activities/surveys/filled/asl/new`: an operator of the company, with either survey permission,
+ * fills a survey enabled for it on one of its ASL appointments (a booking of its ref-5 agenda/ASL
+ * services), for the booking's patient; one fill of a survey per appointment. The company must run
+ * the ASL appointments service, as for their list (`companies/own/appointments`). Another company's
+ * booking is a 404; one of the company's bookings that is not an ASL appointment is the field's 422.
+ */
+export async function fillOnAslAppointment(
+  ctx: ModuleContext,
+  p: Principal,
+  body: { reservation: string; survey: string; answers: TSurveyAnswer[] },
+) {
+  const companyId = surveyOperatorCompany(p);
+  const asl = await findCompanyService(ctx.db, companyId, ASL_APPOINTMENTS_REF);
+  if (!asl?.active) throw forbidden(COMPANY_MESSAGES.serviceNotEnabled);
+  const bookingId = ctx.ids.decode(body.reservation);
+  if (bookingId === null) throw notFound();
+  const booking = await bookingById(ctx, bookingId);
+  // Another company's booking does not exist for this operator.
+  if (booking.company.hashid !== ctx.ids.encode(companyId)) throw notFound();
+  const service = booking.health_service
+    ? (await visibleHealthService(ctx, p, booking.health_service.hashid)).service
+    : null;
+  if (service?.positionRef !== ASL_APPOINTMENTS_REF || service.companyId !== companyId)
+    throw fieldError("reservation", L.notAslAppointment);
+  if (CLOSED_BOOKING_STATUSES.includes(booking.status)) throw conflict(L.aslAppointmentClosed);
+  const survey = await readableSurvey(ctx.db, p, ctx.ids.decode(body.survey));
+  const activity = await repository.findActivity(ctx.db, survey.activityId);
+  assertFillable(survey, activity?.status ?? "conclusa");
+  return store(ctx, p, survey, body.answers, {
+    userId: ctx.ids.decode(booking.citizen.hashid),
+    companyId,
     bookingId,
   }).catch(unlessDuplicate(L.reservationFilled));
 }

@@ -8,8 +8,8 @@ import { addDays, zonedToInstant } from "../../platform/zoned-time.ts";
 import { streamWorkbook, type WorkbookColumn } from "../admin/index.ts";
 import { findCompany } from "../companies/index.ts";
 import { isAdmin, isManager, readableActivity } from "./access.ts";
-import { answerText, romeDateTime } from "./exports.ts";
-import { fillPeopleNames, presentFillPage } from "./fills.ts";
+import { answerColumns, romeDateTime } from "./exports.ts";
+import { fillSubjects, presentFillPage } from "./fills.ts";
 import * as repository from "./repository.ts";
 
 /**
@@ -147,27 +147,25 @@ export async function activityWorkbook(
     { header: "Punteggio", width: 12, value: (item) => item.score },
     ...questionColumns.map((c, i) => ({ header: c.header, width: 30, value: (item: Item) => item.answers[i] ?? "" })),
   ];
+  const answers = answerColumns(ctx, questionColumns);
   const stream = streamWorkbook({
     sheetName: "Compilazioni",
     columns,
     batchSize: XLS_BATCH,
     batch: async (afterId) => {
       const rows = await repository.activityFillBatch(ctx.db, f, afterId, XLS_BATCH);
-      const names = await fillPeopleNames(ctx, rows);
-      return rows.map((row) => ({ ...row, userName: names.get(row.userId) ?? "" }));
+      const [{ label }] = await Promise.all([fillSubjects(ctx, rows), answers.prepare(rows)]);
+      return rows.map((row) => ({ ...row, userName: label(row) }));
     },
-    present: (row) => {
-      const byText = new Map(row.template.domande.map((q, i) => [q.q, answerText(q, row.answers[i])]));
-      return {
-        id: ctx.ids.encode(row.id),
-        survey: surveyName.get(row.surveyId) ?? "",
-        user: row.userName,
-        company: row.companyName ?? "",
-        date: romeDateTime(row.createdAt),
-        score: row.score === null ? "" : `${row.score}${row.scoreBand ? ` (${row.scoreBand})` : ""}`,
-        answers: questionColumns.map((c) => (c.surveyId === row.surveyId ? (byText.get(c.text) ?? "") : "")),
-      };
-    },
+    present: (row) => ({
+      id: ctx.ids.encode(row.id),
+      survey: surveyName.get(row.surveyId) ?? "",
+      user: row.userName,
+      company: row.companyName ?? "",
+      date: romeDateTime(row.createdAt),
+      score: row.score === null ? "" : `${row.score}${row.scoreBand ? ` (${row.scoreBand})` : ""}`,
+      answers: answers.answers(row),
+    }),
     log,
   });
   return { name: `report-${ctx.ids.encode(activity.id)}`, stream };

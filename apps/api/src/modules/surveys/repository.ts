@@ -1,5 +1,7 @@
+import type { TSurveyTemplate } from "@cura/domain";
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { qualified } from "../../db/qualified.ts";
 // Read models of the companies module: a company's or a health service's name, a company's health
 // services under a platform service, inside this module's own queries.
 import { companyName, healthServiceIdsUnder, healthServiceName } from "../companies/index.ts";
@@ -38,7 +40,7 @@ const activityColumns = {
   companyName: sql<
     string | null
   >`case when ${surveyActivities.companyId} is null then null else ${companyName(surveyActivities.companyId)} end`,
-  surveysCount: sql<number>`(select count(*)::int from ${surveys} where ${surveys.activityId} = ${surveyActivities.id})`,
+  surveysCount: sql<number>`(select count(*)::int from ${surveys} where ${surveys.activityId} = ${qualified(surveyActivities.id)})`,
 };
 
 /** Activities enabled for a company (its operators' view), as a condition. */
@@ -320,7 +322,11 @@ export async function listFills(
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
-/** A batch of a survey's fills after `afterId` in key order (the XLS export), limited to a company's. */
+/**
+ * A batch of a survey's fills after `afterId` in key order (the XLS export), limited to a company's.
+ * Without each fill's copy of its template: every fill of a version has the same one
+ * (`fillTemplate`), read once per version rather than once per row.
+ */
 export async function fillBatch(
   db: Executor,
   options: { surveyId: number; companyId: number | null; afterId: number | null; limit: number },
@@ -329,8 +335,10 @@ export async function fillBatch(
     .select({
       id: filledSurveys.id,
       userId: filledSurveys.userId,
+      sessionId: filledSurveys.sessionId,
       answers: filledSurveys.answers,
-      template: filledSurveys.template,
+      surveyId: filledSurveys.surveyId,
+      surveyVersion: filledSurveys.surveyVersion,
       score: filledSurveys.score,
       scoreBand: filledSurveys.scoreBand,
       createdAt: filledSurveys.createdAt,
@@ -345,6 +353,16 @@ export async function fillBatch(
     )
     .orderBy(asc(filledSurveys.id))
     .limit(options.limit);
+}
+
+/** The template the fills of a survey's version answered (each keeps the same copy), or null when none is left. */
+export async function fillTemplate(db: Executor, surveyId: number, version: number): Promise<TSurveyTemplate | null> {
+  const rows = await db
+    .select({ template: filledSurveys.template })
+    .from(filledSurveys)
+    .where(and(eq(filledSurveys.surveyId, surveyId), eq(filledSurveys.surveyVersion, version)))
+    .limit(1);
+  return rows[0]?.template ?? null;
 }
 
 /** Replaces a fill's answers, score and files; returns the files it no longer uses. */
@@ -576,10 +594,11 @@ export async function activityFillBatch(
     .select({
       id: filledSurveys.id,
       surveyId: filledSurveys.surveyId,
+      surveyVersion: filledSurveys.surveyVersion,
       userId: filledSurveys.userId,
+      sessionId: filledSurveys.sessionId,
       companyName: fillColumns.companyName,
       answers: filledSurveys.answers,
-      template: filledSurveys.template,
       score: filledSurveys.score,
       scoreBand: filledSurveys.scoreBand,
       createdAt: filledSurveys.createdAt,

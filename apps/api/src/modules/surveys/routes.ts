@@ -9,6 +9,7 @@ import {
   ZActivityResponse,
   ZActivityStatusBody,
   ZActivityWithSurveysPagedResponse,
+  ZAslFillBody,
   ZCompanyParams,
   ZConnectedSurveyPagedResponse,
   ZConnectedSurveysQuery,
@@ -343,7 +344,8 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
       config: { access: CITIZEN },
       schema: {
         tags,
-        summary: "A citizen's fill of an open survey: checked again (hidden answers dropped), scored, stored",
+        summary:
+          "A citizen's fill of an open survey: checked again (hidden answers dropped), scored, stored; with session_id, the next survey of the citizen's own in-clear session compilation",
         body: ZFillBody,
         response: { 201: ZFillResponse },
       },
@@ -365,6 +367,22 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
     },
     async (request, reply) =>
       reply.code(201).send({ data: await fills.fillForPatient(ctx, principalOf(request), request.body) }),
+  );
+
+  app.post(
+    "/activities/surveys/filled/asl/new",
+    {
+      config: { access: OPERATOR },
+      schema: {
+        tags,
+        summary:
+          "An operator's fill on one of the company's ASL appointments (a booking of its ref-5 services), for its patient; once per survey and appointment",
+        body: ZAslFillBody,
+        response: { 201: ZFillResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await links.fillOnAslAppointment(ctx, principalOf(request), request.body) }),
   );
 
   app.get(

@@ -203,6 +203,9 @@ describe("surveys", () => {
     const entry = withSurveys.find((a: { hashid: string }) => a.hashid === activity);
     expect(entry.surveys.map((s: { hashid: string }) => s.hashid)).toEqual([hash]);
     expect((await people.pharmacyOperator.get("activities/own/surveys")).statusCode).toBe(403);
+    // The activity counts its own surveys (the subquery once compared each survey with itself).
+    await newSurvey(manager, activity, { name: "Secondo" });
+    expect((await manager.get(`activities/${activity}`)).json().data.surveys_count).toBe(2);
   });
 
   it("enables platform surveys per company only within an enabled activity", async () => {

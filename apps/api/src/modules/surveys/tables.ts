@@ -2,6 +2,7 @@ import type { TSurveyAnswer, TSurveyTemplate } from "@cura/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -122,17 +123,21 @@ export const filledSurveys = pgTable(
     surveyVersion: integer().notNull(),
     template: jsonb().$type<TSurveyTemplate>().notNull(),
     answers: jsonb().$type<TSurveyAnswer[]>().notNull(),
-    /** The person the fill is about. */
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** Who wrote it: the person, or the operator who administered it. */
+    /**
+     * The person the fill is about; null only for a fill of an anonymous or pseudonymous survey
+     * session's compilation (`sessionId`), which is about no one the platform knows.
+     */
+    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    /** Who wrote it: the person, or the operator who administered it (an anonymous session's too). */
     filledBy: integer().references(() => users.id, { onDelete: "set null" }),
     /** The company whose managers read it: the operator's, or the survey's owner for a citizen's own fill. */
     companyId: integer().references(() => companies.id, { onDelete: "set null" }),
     score: doublePrecision(),
     scoreBand: text(),
-    /** A survey session's compilation (issue 13 sessions, later); no foreign key until that table exists. */
+    /**
+     * The survey session's compilation (filled_survey_sessions) the fill belongs to: no foreign key,
+     * that table is the sessions module's and references this one (its items name the fills).
+     */
     sessionId: integer(),
     /**
      * The reservation the fill was saved on (`reservations/survey/filled/new`, or a teleconsult's
@@ -148,6 +153,8 @@ export const filledSurveys = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A fill without a person is a session compilation's (anonymous or pseudonymous), never a loose one.
+    check("filled_surveys_subject_check", sql`${t.userId} is not null or ${t.sessionId} is not null`),
     uniqueIndex("filled_surveys_own_day_unique").on(t.surveyId, t.userId, t.ownDay).where(sql`${t.ownDay} is not null`),
     index("filled_surveys_survey_idx").on(t.surveyId, t.companyId, t.id),
     index("filled_surveys_user_idx").on(t.userId, t.id),

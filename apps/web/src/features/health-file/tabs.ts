@@ -66,6 +66,14 @@ export const HEALTH_TABS: readonly HealthTab[] = [
     component: lazy(() => import("../health-therapies/tabs/ExemptionsTab.tsx")),
   },
   {
+    // IRST, the oncology therapy reconciliation (issue 13): what the patient declared, read only for
+    // the operator (the citizen keeps the lists on their own IRST page).
+    section: "irst",
+    labelKey: "irst.patient.tab",
+    component: lazy(() => import("../irst/tabs/IrstTab.tsx")),
+    areas: ["operatore"],
+  },
+  {
     // Beyond the spec (issue 11): only the person sees who read their file.
     section: "accessi",
     labelKey: "healthFile.tabs.accessi",

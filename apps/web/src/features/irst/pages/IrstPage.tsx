@@ -1,17 +1,16 @@
-import { IRST_MESSAGES, type TIrstItem, type TIrstKind, type TIrstUpdate } from "@cura/domain";
+import { IRST_MESSAGES, type TIrstItem, type TIrstKind } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
-import type { TKey } from "../../../lib/i18n.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { FormMessage } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
-import { Pager } from "../../../ui/Pager.tsx";
-import { IRST_PAGE_SIZE, useDeleteIrstItem, useIrstList, useIrstNoVariation } from "../api/irst.ts";
+import { useDeleteIrstItem, useIrstList, useIrstNoVariation } from "../api/irst.ts";
 import { IrstItemModal } from "../components/IrstItemModal.tsx";
+import { IrstSection, LastUpdate } from "../components/IrstLists.tsx";
 
 /**
  * IRST, the oncology therapy reconciliation (issue 13): the citizen lists the drugs (from the medicine
@@ -58,25 +57,21 @@ export default function IrstPage() {
         kind="farmaco"
         title={t("irst.drugs.title")}
         empty={t("irst.drugs.empty")}
-        addLabel={t("irst.drugs.add")}
         items={drugs.data?.data}
         total={drugs.data?.meta.total ?? 0}
         page={drugPage}
         onPage={setDrugPage}
-        onAdd={() => setAdding("farmaco")}
-        onDelete={setToDelete}
+        edit={{ addLabel: t("irst.drugs.add"), onAdd: () => setAdding("farmaco"), onDelete: setToDelete }}
       />
       <IrstSection
         kind="altro"
         title={t("irst.products.title")}
         empty={t("irst.products.empty")}
-        addLabel={t("irst.products.add")}
         items={products.data?.data}
         total={products.data?.meta.total ?? 0}
         page={productPage}
         onPage={setProductPage}
-        onAdd={() => setAdding("altro")}
-        onDelete={setToDelete}
+        edit={{ addLabel: t("irst.products.add"), onAdd: () => setAdding("altro"), onDelete: setToDelete }}
       />
 
       <IrstItemModal kind={adding} patient={patient} onClose={() => setAdding(null)} />
@@ -118,95 +113,5 @@ export default function IrstPage() {
           : t("irst.novar.bodyFirst")}
       </ConfirmModal>
     </div>
-  );
-}
-
-function LastUpdate({ update, formatDate }: { update: TIrstUpdate | null; formatDate: (iso: string) => string }) {
-  const { t } = useTranslation();
-  if (!update) return <>{t("irst.lastUpdate.none")}</>;
-  return (
-    <>
-      {t(update.kind === "variazione" ? "irst.lastUpdate.variation" : "irst.lastUpdate.noVariation", {
-        date: formatDate(update.at),
-      })}
-    </>
-  );
-}
-
-interface SectionProps {
-  kind: TIrstKind;
-  title: string;
-  empty: string;
-  addLabel: string;
-  items: TIrstItem[] | undefined;
-  total: number;
-  page: number;
-  onPage: (page: number) => void;
-  onAdd: () => void;
-  onDelete: (item: TIrstItem) => void;
-}
-
-function IrstSection({ kind, title, empty, addLabel, items, total, page, onPage, onAdd, onDelete }: SectionProps) {
-  const { t } = useTranslation();
-  const headingId = `irst-${kind}-title`;
-  const code = (group: string, value: string | null) => (value ? t(`irst.codes.${group}.${value}` as TKey) : "");
-  return (
-    <section className="mb-5" aria-labelledby={headingId}>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-        <h2 id={headingId} className="h4 mb-0">
-          {title}
-        </h2>
-        <Button type="button" color="primary" onClick={onAdd}>
-          {addLabel}
-        </Button>
-      </div>
-      {items?.length === 0 ? <p data-testid={`irst-${kind}-empty`}>{empty}</p> : null}
-      {items && items.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("irst.columns.name")}</th>
-                <th scope="col">{kind === "farmaco" ? t("irst.columns.route") : t("irst.columns.type")}</th>
-                <th scope="col">{t("irst.columns.dosage")}</th>
-                <th scope="col">{t("irst.columns.frequency")}</th>
-                {kind === "farmaco" ? <th scope="col">{t("irst.columns.prescriber")}</th> : null}
-                <th scope="col">
-                  <span className="visually-hidden">{t("irst.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.hashid}>
-                  <td>
-                    {item.name}
-                    {item.not_listed ? <span className="d-block small">{t("irst.notListed")}</span> : null}
-                    {item.notes ? <span className="d-block small">{item.notes}</span> : null}
-                  </td>
-                  <td>{kind === "farmaco" ? code("routes", item.route) : code("productTypes", item.type)}</td>
-                  <td>{item.dosage ?? ""}</td>
-                  <td>{code("frequencies", item.frequency)}</td>
-                  {kind === "farmaco" ? <td>{code("prescribers", item.prescriber)}</td> : null}
-                  <td>
-                    <Button
-                      type="button"
-                      color="danger"
-                      outline
-                      size="sm"
-                      aria-label={t("irst.delete.label", { name: item.name })}
-                      onClick={() => onDelete(item)}
-                    >
-                      {t("irst.delete.confirm")}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <Pager page={page} perPage={IRST_PAGE_SIZE} total={total} onPage={onPage} label={title} />
-    </section>
   );
 }

@@ -1,12 +1,17 @@
+import type { TBooking } from "@cura/domain";
+import { OPERATOR_PERMISSIONS } from "@cura/domain/constants";
 import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { flashOnArrival } from "../../../app/flash.ts";
+import { useSession } from "../../../lib/session.ts";
 import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { RowAction } from "../../../ui/RowAction.tsx";
 import { BookingStatusBadge } from "../../bookings/components/BookingStatusBadge.tsx";
 import { formatAppointment } from "../../bookings/format.ts";
 import { useOwnHealthServices } from "../../companies/api/health-services.ts";
+import { AslSurveyModal } from "../../surveys/components/AslSurveyModal.tsx";
 import { useAslAppointments } from "../api/asl-appointments.ts";
 import { usePatientPicker } from "../api/patient-picker.ts";
 import { PatientBookingForm } from "../components/PatientBookingForm.tsx";
@@ -45,12 +50,23 @@ export default function AslAppointmentsPage() {
   );
 }
 
+/** An appointment that will not happen takes no survey (the server refuses it too). */
+const CLOSED = ["annullato", "rifiutato"];
+
 function AslList() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const [page, setPage] = useState(1);
+  const [surveyFor, setSurveyFor] = useState<TBooking | null>(null);
   const list = useAslAppointments(page);
   const meta = list.data?.meta;
   const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
+  // Either survey permission fills a survey on an appointment (issue 13); the server checks it again.
+  const fillsSurveys = [OPERATOR_PERMISSIONS.manageActivities, OPERATOR_PERMISSIONS.administerSurveys].some(
+    (permission) => user?.permessi.includes(permission),
+  );
+  const when = (b: TBooking) => (b.start ? formatAppointment(b.start, b.end) : t("patients.bookings.noTime"));
+  const describe = (b: TBooking) => `${b.citizen.surname} ${b.citizen.name}, ${when(b)}`;
   return (
     <section aria-label={t("patients.asl.sections.lista")}>
       <p className="text-muted">{t("patients.asl.hint")}</p>
@@ -71,12 +87,13 @@ function AslList() {
                 <th scope="col">{t("patients.fields.patient")}</th>
                 <th scope="col">{t("patients.bookings.service")}</th>
                 <th scope="col">{t("patients.bookings.status")}</th>
+                {fillsSurveys ? <th scope="col">{t("surveys.actions")}</th> : null}
               </tr>
             </thead>
             <tbody>
               {list.data.data.map((b) => (
                 <tr key={b.hashid} data-testid="asl-appointment">
-                  <td>{b.start ? formatAppointment(b.start, b.end) : t("patients.bookings.noTime")}</td>
+                  <td>{when(b)}</td>
                   <td>
                     <Link to={`/operatore/pazienti/scheda/${b.citizen.hashid}`}>
                       {b.citizen.surname} {b.citizen.name}
@@ -86,6 +103,18 @@ function AslList() {
                   <td>
                     <BookingStatusBadge status={b.status} />
                   </td>
+                  {fillsSurveys ? (
+                    <td>
+                      {CLOSED.includes(b.status) ? null : (
+                        <RowAction
+                          label={t("surveys.asl.actionOf", { appointment: describe(b) })}
+                          onClick={() => setSurveyFor(b)}
+                        >
+                          {t("surveys.asl.action")}
+                        </RowAction>
+                      )}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -102,6 +131,13 @@ function AslList() {
             {t("patients.next")}
           </Button>
         </nav>
+      ) : null}
+      {fillsSurveys ? (
+        <AslSurveyModal
+          appointment={surveyFor}
+          label={surveyFor ? describe(surveyFor) : ""}
+          onClose={() => setSurveyFor(null)}
+        />
       ) : null}
     </section>
   );

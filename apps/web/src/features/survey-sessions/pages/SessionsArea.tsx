@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useSession as useSignedIn } from "../../../lib/session.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
+import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
 import { CheckboxField, FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
 import { PageLoader } from "../../../ui/PageLoader.tsx";
 import { Pager } from "../../../ui/Pager.tsx";
@@ -53,7 +54,8 @@ export default function SessionsArea() {
   );
 }
 
-function SessionList({ manages }: { manages: boolean }) {
+/** The company's sessions: this area's list, and the Screening area's `attivita/sessioni` section. */
+export function SessionList({ manages }: { manages: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const list = useSessions("own", page);
@@ -83,8 +85,11 @@ function SessionList({ manages }: { manages: boolean }) {
 
 export function SessionsTable({ sessions, linkBase }: { sessions: TSurveySession[]; linkBase?: string }) {
   const { t } = useTranslation();
+  // Without links in its rows (the administrator's list) the table has nothing to focus: the box that
+  // scrolls it sideways on a phone takes the focus itself, so a keyboard can scroll it.
+  const scrollable = linkBase ? {} : { tabIndex: 0, role: "region", "aria-label": t("sessions.list.title") };
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" {...scrollable}>
       <table className="table">
         <caption className="visually-hidden">{t("sessions.list.title")}</caption>
         <thead>
@@ -211,7 +216,9 @@ function NewSession() {
           ))}
           {fieldError("surveys") ? <FormMessage kind="error">{fieldError("surveys")}</FormMessage> : null}
         </fieldset>
+        {/* Room below: the next field's floating label sits above its input, over what comes before. */}
         <CheckboxField
+          wrapperClassName="mb-5"
           label={t("sessions.fields.signature")}
           checked={signature}
           onChange={(e) => setSignature(e.target.checked)}
@@ -243,6 +250,7 @@ function SessionDetail({ id, manages }: { id: string; manages: boolean }) {
   const setStatus = useSetSessionStatus();
   const remove = useDeleteSession();
   const reorder = useReorderSession();
+  const [confirmDelete, setConfirmDelete] = useState(false);
   if (session.isPending) return <PageLoader />;
   if (session.isError)
     return <FormMessage kind="error">{errorText(session.error, t("sessions.loadError"))}</FormMessage>;
@@ -328,23 +336,32 @@ function SessionDetail({ id, manages }: { id: string; manages: boolean }) {
               {t("sessions.cancel")}
             </button>
           ) : null}
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() =>
-              remove.mutate(id, {
-                onSuccess: () => {
-                  alerts.success(t("sessions.deleted"));
-                  navigate(SESSIONS_BASE);
-                },
-                onError,
-              })
-            }
-          >
+          <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
             {t("sessions.delete")}
           </button>
         </div>
       ) : null}
+      {/* Deleting cannot be undone: asked first (the server refuses it once a compilation exists). */}
+      <ConfirmModal
+        isOpen={confirmDelete}
+        title={t("sessions.deleteConfirm.title")}
+        confirmLabel={t("sessions.delete")}
+        cancelLabel={t("sessions.deleteConfirm.keep")}
+        busy={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(id, {
+            onSuccess: () => {
+              alerts.success(t("sessions.deleted"));
+              navigate(SESSIONS_BASE);
+            },
+            onError,
+            onSettled: () => setConfirmDelete(false),
+          })
+        }
+      >
+        {t("sessions.deleteConfirm.body", { name: s.name })}
+      </ConfirmModal>
       {s.status === "in_attesa" || s.status === "in_corso" ? <StartCompilation session={s} /> : null}
       <h3 className="h5 mt-4">{t("sessions.compilations.title")}</h3>
       {compilations.data && compilations.data.data.length > 0 ? (

@@ -47,6 +47,15 @@ export function fillForPatient(body: { survey: string; user: string; answers: TS
   return api.post<TFill>("activities/surveys/filled/patient", body);
 }
 
+/** POST activities/surveys/filled/asl/new: an operator's fill on one of the company's ASL appointments. */
+export function fillOnAslAppointment(body: {
+  reservation: string;
+  survey: string;
+  answers: TSurveyAnswer[];
+}): Promise<TFill> {
+  return api.post<TFill>("activities/surveys/filled/asl/new", body);
+}
+
 function useFillMutation<V>(mutationFn: (vars: V) => Promise<TFill>) {
   const client = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: surveyKeys.all }) });
@@ -54,6 +63,7 @@ function useFillMutation<V>(mutationFn: (vars: V) => Promise<TFill>) {
 
 export const useFillOwn = () => useFillMutation(fillOwn);
 export const useFillForPatient = () => useFillMutation(fillForPatient);
+export const useFillOnAslAppointment = () => useFillMutation(fillOnAslAppointment);
 
 /** GET activities/survey/filled/pdf/{id}: the filler's own fill as PDF. */
 export async function downloadOwnFillPdf(id: string): Promise<void> {

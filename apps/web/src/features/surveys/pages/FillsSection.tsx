@@ -75,7 +75,14 @@ export function FillsSection({ survey }: { survey: string }) {
                 {rows.map((f) => (
                   <tr key={f.hashid}>
                     <td>{formatInstant(f.created_at)}</td>
-                    <td>{f.user.name ?? "—"}</td>
+                    <td>
+                      {/* A session's fill about no one known: its pseudonym, or that it is anonymous. */}
+                      {f.user
+                        ? (f.user.name ?? "—")
+                        : f.session?.pseudonym
+                          ? t("surveys.fills.pseudonym", { pseudonym: f.session.pseudonym })
+                          : t("surveys.fills.anonymous")}
+                    </td>
                     <td>{f.hashid}</td>
                     <td>{f.score === null ? "—" : `${f.score}${f.score_band ? ` (${f.score_band})` : ""}`}</td>
                     <td>

@@ -2,6 +2,7 @@ import { OPERATOR_PERMISSIONS } from "@cura/domain";
 import { useTranslation } from "react-i18next";
 import { NavLink, useParams } from "react-router";
 import { useSession } from "../../../lib/session.ts";
+import { SessionList } from "../../survey-sessions/pages/SessionsArea.tsx";
 import { ActivitiesSection } from "./ActivitiesSection.tsx";
 import { FillForPatient } from "./FillForPatient.tsx";
 import { FillsSection } from "./FillsSection.tsx";
@@ -9,12 +10,13 @@ import { SurveyEditor } from "./SurveyEditor.tsx";
 import { SurveysSection } from "./SurveysSection.tsx";
 
 export const SURVEYS_BASE = "/operatore/attivita";
-const SECTIONS = ["raccolte", "questionari"] as const;
+const SECTIONS = ["raccolte", "questionari", "sessioni"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * The operator's Screening (spec 002 §2 `attivita/{section}/{action?}/{quest?}`): activities
- * (raccolte) and the company's surveys (questionari), their builder and fills. Operators with
+ * (raccolte), the company's surveys (questionari), their builder and fills, and the survey sessions
+ * (sessioni: the sessions area's list, whose pages are `sessioni/{action?}/{quest?}`). Operators with
  * 'gestire attività e questionari' manage; with 'somministrare questionari' they see the surveys and
  * fill them for a patient. The server decides again on every call; this only hides what would 403.
  */
@@ -47,6 +49,7 @@ export default function SurveysArea() {
       </nav>
       {section === "raccolte" ? <ActivitiesSection manages={manages} action={action} quest={quest} /> : null}
       {section === "questionari" ? <SurveysOf manages={manages} action={action} quest={quest} /> : null}
+      {section === "sessioni" ? <SessionList manages={manages} /> : null}
     </div>
   );
 }
