@@ -12,7 +12,10 @@ import {
   submitLogin,
 } from "./browser.ts";
 
-/** Issue 14's journey 3, first half: a user suspended until tomorrow sees the disabled page. */
+/**
+ * Issue 14's journey 3: a user suspended until tomorrow sees the disabled page; the job (on a test
+ * clock) lifts it. Then a suspension without an end, which only an administrator lifts.
+ */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -25,7 +28,7 @@ const GIULIA = "giulia.esposito@cura.demo";
 const HER_PASSWORD = "Benvenuta-Giulia-2026!";
 
 describe("administrator's users", () => {
-  it("an administrator finds a citizen, suspends her until tomorrow; she sees the disabled page; he re-enables her", async () => {
+  it("3. an administrator suspends a citizen until tomorrow; she sees the disabled page; the job on a test clock lifts it", async () => {
     const admin = await newPage(browser);
     await signIn(admin, "admin@cura.demo");
     // The dashboard's figures.
@@ -76,12 +79,74 @@ describe("administrator's users", () => {
     await expect.poll(() => her.getByRole("heading", { level: 1 }).textContent()).toBe("Utenza disabilitata");
     await expectAccessible(her);
 
+    // The job that lifts ended suspensions runs every minute; on a test clock (the development hook
+    // runs the same job as if it were then) it leaves her out today and lets her in after the end.
+    const token = await admin.evaluate(() => window.localStorage.getItem("token"));
+    const runJob = async (now: Date) => {
+      const response = await admin.request.post(`${baseUrl()}/api/v1/dev/suspensions/run`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { now: now.toISOString() },
+      });
+      expect(response.status()).toBe(200);
+    };
+    await runJob(new Date());
+    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await her.waitForURL("**/disabled");
+    await runJob(new Date(Date.now() + 3 * 24 * 3600_000));
+    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await her.waitForURL("**/cittadino/**");
+    // The administrator's list says so.
+    await admin.reload();
+    await settled(admin);
+    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("esposito");
+    await admin.getByRole("button", { name: "Cerca", exact: true }).click();
+    await expect.poll(() => row.getByText("Attivo", { exact: true }).isVisible()).toBe(true);
+    expect(await row.textContent()).not.toContain("fino al");
+    await admin.close();
+    await her.close();
+  });
+
+  it("an administrator suspends the same citizen with no end; the job leaves her out; he re-enables her by hand", async () => {
+    // Her password is the one the journey above set through the welcome e-mail.
+    const admin = await newPage(browser);
+    await signIn(admin, "admin@cura.demo");
+    await followMenu(admin, "Utenti");
+    await admin.waitForURL("**/admin/utenti");
+    await settled(admin);
+    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("esposito");
+    await admin.getByRole("button", { name: "Cerca", exact: true }).click();
+    const row = admin.getByRole("row").filter({ hasText: GIULIA });
+    await expect.poll(() => row.count()).toBe(1);
+    const name = ((await row.getByRole("rowheader").textContent()) ?? "").trim();
+
+    await row.getByRole("button", { name: `Sospendi ${name}` }).click();
+    const dialog = admin.getByRole("dialog", { name: `Sospendere ${name}?` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel("Motivo della sospensione").fill("Segnalazione da verificare");
+    await dialog.getByRole("button", { name: "Sospendi", exact: true }).click();
+    await expect.poll(() => row.getByText("Sospeso", { exact: true }).isVisible()).toBe(true);
+    expect(await row.textContent()).not.toContain("fino al");
+
+    // A suspension without an end is not the job's: a week later she is still out.
+    const token = await admin.evaluate(() => window.localStorage.getItem("token"));
+    const run = await admin.request.post(`${baseUrl()}/api/v1/dev/suspensions/run`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { now: new Date(Date.now() + 7 * 24 * 3600_000).toISOString() },
+    });
+    expect(run.status()).toBe(200);
+    const her = await newPage(browser);
+    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await her.waitForURL("**/disabled");
+
     // He re-enables her, after a confirm; she signs in again.
     await row.getByRole("button", { name: `Riabilita ${name}` }).click();
     const confirm = admin.getByRole("dialog", { name: `Riabilitare ${name}?` });
+    await expectAccessible(admin);
     await confirm.getByRole("button", { name: "Sì, riabilita" }).click();
     await expect.poll(() => row.getByText("Attivo", { exact: true }).isVisible()).toBe(true);
     await submitLogin(her, GIULIA, HER_PASSWORD);
     await her.waitForURL("**/cittadino/**");
+    await admin.close();
+    await her.close();
   });
 });

@@ -178,3 +178,10 @@ export const ZPublicContact = z
   .meta({ id: "PublicContact" });
 export type TPublicContact = z.infer<typeof ZPublicContact>;
 export const ZPublicContactsResponse = z.object({ data: z.array(ZPublicContact), meta: ZPageMeta });
+
+/**
+ * `POST dev/suspensions/run` (development and the journeys only, an administrator): the job that
+ * lifts ended suspensions, run as if it were `now` ("until tomorrow" seen lifted without waiting a day).
+ */
+export const ZDevSuspensionsRunBody = z.object({ now: z.iso.datetime({ offset: true }) });
+export const ZDevSuspensionsRunResponse = z.object({ data: z.object({ restored: z.number().int() }) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_USERS_MESSAGES, ADMIN_USERS_SEARCH_MIN } from "./admin-users.ts";
 import { envelope } from "./common.ts";
 
 /** Personal record (spec 000 §3 Anagrafica). Issue 3 adds the full validation rules. */
@@ -91,9 +92,12 @@ export const ZLogoutQuery = z.object({ client: z.string().max(16).optional() });
  */
 export const ZMeQuery = z.object({ access_token: z.string().max(200).optional() });
 
-/** GET utilities/users/search: administrators search freely; operators find a citizen by exact tax code. */
+/**
+ * GET utilities/users/search: administrators search by name, tax code or e-mail (3 characters or
+ * more, what a trigram index serves, as on the users page); operators find a citizen by exact tax code.
+ */
 export const ZUserSearchQuery = z.object({
-  q: z.string().trim().min(2, "Inserisci almeno 2 caratteri").max(100),
+  q: z.string().trim().min(ADMIN_USERS_SEARCH_MIN, ADMIN_USERS_MESSAGES.searchTooShort).max(100),
   type: z.coerce.number().int().min(0).max(2).optional(),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),

@@ -56,6 +56,39 @@ describe("GET utilities/users/search", () => {
     expect(operators.json().meta.total).toBe(4);
   });
 
+  it("finds administrators' texts on the trigram search: both orders, tax code, any part of an e-mail, wildcards taken literally", async () => {
+    const search = async (q: string, token = admin) => {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/v1/utilities/users/search?q=${encodeURIComponent(q)}`,
+        token,
+      });
+      expect(response.statusCode, q).toBe(200);
+      return (response.json().data as { hashid: string }[]).map((u) => u.hashid);
+    };
+    for (const q of [
+      "Maria Rossi",
+      "rossi maria",
+      mariaCf.slice(2, 9).toLowerCase(),
+      "ia.rossi@cura",
+      "ROSSI@CURA.DEMO",
+    ]) {
+      expect(await search(q), q).toContain(mariaHashid);
+    }
+    // Not across the parts of the record, and % or _ only as themselves.
+    expect(await search(`rossi ${mariaCf.slice(0, 4)}`)).not.toContain(mariaHashid);
+    expect(await search("%%%")).toEqual([]);
+    expect(await search("r_ssi")).toEqual([]);
+  });
+
+  it("asks for 3 characters or more (422 on q), for operators too", async () => {
+    for (const token of [admin, operator]) {
+      const short = await t.request({ method: "GET", url: "/api/v1/utilities/users/search?q=ro", token });
+      expect(short.statusCode).toBe(422);
+      expect(short.json().errors).toEqual({ q: ["Inserisci almeno 3 caratteri"] });
+    }
+  });
+
   it("lets an operator find a citizen only by their exact tax code, without the e-mail", async () => {
     const partial = await t.request({ method: "GET", url: "/api/v1/utilities/users/search?q=rossi", token: operator });
     expect(partial.json().data).toEqual([]);

@@ -22,6 +22,8 @@ export {
   type SuspensionListener,
   type UserReadRule,
 } from "./directory.ts";
+// The text search of accounts on the trigram indexes, shared with the back office's users page.
+export { usersMatchingText } from "./directory-repository.ts";
 // verifyOtp: the health records check the one-time code that signs a clinical report (issue 11).
 export { markNumberVerifiedByOperator, verifyOtp } from "./otp.ts";
 export { sendWelcomeLink, WELCOME_LINK_HOURS } from "./passwords.ts";

@@ -51,7 +51,7 @@ export const users = pgTable(
     // The administrator's dashboard and registrations pages count accounts by type and since a day (issue 14).
     index("users_created_idx").on(t.createdAt),
     index("users_type_live_idx").on(t.type).where(sql`${t.deletedAt} is null`),
-    // The users page's search finds any part of an e-mail (pg_trgm: an infix ILIKE no B-tree serves).
+    // The user search finds any part of an e-mail (pg_trgm: an infix ILIKE no B-tree serves).
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
@@ -101,7 +101,7 @@ export const anagrafiche = pgTable(
   (t) => [
     uniqueIndex("anagrafiche_user_unique").on(t.userId),
     index("anagrafiche_cf_idx").on(t.cf),
-    // The users page's search (admin/users/repository.ts searchText: the same expression).
+    // The user search (directory-repository.ts usersMatchingText: the same expression).
     index("anagrafiche_search_trgm_idx").using("gin", sql`${anagraficaSearchText(t)} gin_trgm_ops`),
   ],
 );

@@ -67,7 +67,38 @@ describe("exams (administrators)", () => {
       expect((await c.call("POST", "exams", examBody())).statusCode).toBe(403);
       expect((await c.call("PUT", `exams/${exam.hashid}`, examBody())).statusCode).toBe(403);
       expect((await c.call("DELETE", `exams/${exam.hashid}`)).statusCode).toBe(403);
+      expect((await c.get(`exams/${exam.hashid}`)).statusCode).toBe(403);
     }
+  });
+
+  it("reads one parameter with its default bands and its readings for the form; 404 for an unknown one", async () => {
+    const bands = [
+      { min: 50, max: 199, risk: 0 },
+      { min: 200, max: 239, risk: 2 },
+      { min: 240, max: 500, risk: 3 },
+    ];
+    const exam = await createExam({ name: "Colesterolo con fasce", bands });
+    const read = await admin.get(`exams/${exam.hashid}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toMatchObject({
+      hashid: exam.hashid,
+      name: "Colesterolo con fasce",
+      min: 50,
+      max: 500,
+      loinc: "2093-3",
+      bands,
+      measurements: 0,
+    });
+    // The bands changed through PUT are what the next read gives.
+    const changed = [
+      { min: 50, max: 189, risk: 0 },
+      { min: 190, max: 500, risk: 4 },
+    ];
+    const put = await admin.call("PUT", `exams/${exam.hashid}`, examBody({ name: exam.name, bands: changed }));
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await admin.get(`exams/${exam.hashid}`)).json().data.bands).toEqual(changed);
+    expect((await admin.get("exams/zzzzzz")).statusCode).toBe(404);
+    expect((await admin.get(`exams/${ids.encode(999_999)}`)).statusCode).toBe(404);
   });
 
   it("creates a parameter with one default band, listed by GET exams, audited", async () => {

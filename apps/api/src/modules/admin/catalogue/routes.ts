@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
-import { createExam, deleteExam, updateExam } from "../../health/index.ts";
+import { createExam, deleteExam, readExam, updateExam } from "../../health/index.ts";
 import { PLATFORM_ADMIN } from "../companies/access-rules.ts";
 import { listFdsServices, setFdsAdhesions } from "./fds.ts";
 
@@ -23,8 +23,8 @@ const tags = ["admin"];
 
 /**
  * The administrator's catalogues on the `servizi` page (spec 002 §7 "Administrator calls"): the
- * parameters catalogue (`GET exams` is the health module's public list; its changes are here, through
- * the health module's service) and the 'farmacia dei servizi' with the pharmacies adhering.
+ * parameters catalogue (`GET exams` is the health module's public list; one parameter with its bands
+ * and its changes are here, through the health module's service) and the 'farmacia dei servizi' with the pharmacies adhering.
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async (app, { ctx }) => {
   app.post(
@@ -42,6 +42,21 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }>
       reply
         .status(201)
         .send({ data: await createExam(ctx, request, request.body), message: ADMIN_EXAM_MESSAGES.created }),
+  );
+
+  app.get(
+    "/exams/:id",
+    {
+      config: { access: PLATFORM_ADMIN },
+      schema: {
+        tags,
+        summary:
+          "One parameter ({id}: its hashid) with its default bands and how many readings use it, for the administrators' form",
+        params: ZIdParams,
+        response: { 200: ZAdminExamResponse },
+      },
+    },
+    async (request) => ({ data: await readExam(ctx, request.params.id) }),
   );
 
   app.put(

@@ -7,6 +7,8 @@ import {
   ZAdminUsersResponse,
   ZAnagraficaFields,
   ZAssignCompanyBody,
+  ZDevSuspensionsRunBody,
+  ZDevSuspensionsRunResponse,
   ZMessage,
   ZPageQuery,
   ZPublicContactBody,
@@ -46,6 +48,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async 
       await users.endDueSuspensions(ctx);
     },
   });
+  if (ctx.config.devTools) {
+    // Development and the journeys only: the same job on a later clock, so that a suspension "until
+    // tomorrow" is seen lifted without waiting a day or editing the database (issue 14's journey 3).
+    app.post(
+      "/dev/suspensions/run",
+      {
+        config: { access: PLATFORM_ADMIN },
+        schema: {
+          tags,
+          summary: "Development only: run the job that lifts ended suspensions as if it were `now`",
+          body: ZDevSuspensionsRunBody,
+          response: { 200: ZDevSuspensionsRunResponse },
+        },
+      },
+      async (request) => ({ data: { restored: await users.endDueSuspensions(ctx, new Date(request.body.now)) } }),
+    );
+  }
 
   app.get(
     "/utilities/dati/app",

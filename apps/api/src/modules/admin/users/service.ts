@@ -259,13 +259,16 @@ export const keepSuspensionEnd: identity.SuspensionListener = async (tx, change)
   else await repository.deleteSuspension(tx, change.userId);
 };
 
-/** The job: restores every account whose suspension has ended, each in its own transaction. */
-export async function endDueSuspensions(ctx: ModuleContext): Promise<number> {
+/**
+ * The job: restores every account whose suspension has ended by `at` (now; the development hook
+ * passes a later clock), each in its own transaction.
+ */
+export async function endDueSuspensions(ctx: ModuleContext, at = new Date()): Promise<number> {
   let restored = 0;
-  for (const userId of await repository.dueSuspensions(ctx.db, 500)) {
+  for (const userId of await repository.dueSuspensions(ctx.db, 500, at)) {
     await ctx.db.transaction(async (tx) => {
       // Read again under lock: an administrator may have restored or extended it meanwhile.
-      if (!(await repository.lockDueSuspension(tx, userId))) return;
+      if (!(await repository.lockDueSuspension(tx, userId, at))) return;
       if (await identity.liftSuspension(tx, userId)) restored += 1;
       await repository.deleteSuspension(tx, userId);
     });

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, DEMO_PASSWORD, type TestContext } from "../../../../test/helpers.ts";
+import { buildApp } from "../../../app.ts";
 import { loadConfig } from "../../../config.ts";
 import { auditLog } from "../../../platform/audit/tables.ts";
 import { createIds } from "../../../platform/ids.ts";
@@ -350,6 +351,64 @@ describe("PATCH users/change/suspension/{id} with until and reason", () => {
     citizen = await t.login(accounts.citizen);
     expect(citizen).toBeTruthy();
     expect(await t.database.db.select().from(adminUserSuspensions)).toEqual([]);
+  });
+
+  it("the development hook runs the job on a later clock: not before the end, then lifted; administrators only", async () => {
+    const until = new Date(Date.now() + 24 * 3600_000);
+    expect((await suspend(maria.hashid, { suspended: true, until: until.toISOString() })).statusCode).toBe(200);
+    const run = (now: Date, token = admin) =>
+      t.request({ method: "POST", url: "/api/v1/dev/suspensions/run", token, body: { now: now.toISOString() } });
+    expect((await run(new Date(until.getTime() + 60_000), operator)).statusCode).toBe(403);
+    // (Maria's own sessions ended with her suspension: another citizen asks.)
+    expect((await run(new Date(until.getTime() + 60_000), await t.login(accounts.citizen2))).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "POST", url: "/api/v1/dev/suspensions/run", token: admin, body: {} })).statusCode,
+    ).toBe(422);
+    // Today's clock: the end has not come.
+    const today = await run(new Date());
+    expect(today.json()).toEqual({ data: { restored: 0 } });
+    const refused = await t.request({
+      method: "POST",
+      url: "/api/v1/users/login",
+      body: { email: accounts.citizen, password: DEMO_PASSWORD },
+    });
+    expect(refused.json().message).toBe("La tua utenza è stata disabilitata");
+    // The clock a minute past the end: lifted, audited as the suspension's end, signing in again.
+    const later = await run(new Date(until.getTime() + 60_000));
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toEqual({ data: { restored: 1 } });
+    expect(await t.database.db.select().from(adminUserSuspensions)).toEqual([]);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "user.restored"))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(audit?.detail).toMatchObject({ cause: "suspension_ended" });
+    citizen = await t.login(accounts.citizen);
+    expect(citizen).toBeTruthy();
+  });
+
+  it("the development hook does not exist in production", async () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      FILES_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      APP_SECRET: "x".repeat(40),
+      STORAGE_DIR: t.storageDir,
+      LOG_LEVEL: "silent",
+    });
+    const app = await buildApp({ config, database: t.database });
+    try {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/v1/dev/suspensions/run",
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { now: new Date(Date.now() + 48 * 3600_000).toISOString() },
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 
   it("a restore by hand forgets the end", async () => {

@@ -87,6 +87,14 @@ async function examOf(ctx: ModuleContext, db: Executor, hashid: string): Promise
   return row;
 }
 
+/** `GET exams/{id}`: one parameter with its default bands and how many readings use it (the administrators' form). */
+export async function readExam(ctx: ModuleContext, hashid: string): Promise<TAdminExam> {
+  const id = ctx.ids.decode(hashid);
+  const [row] = id === null ? [] : await ctx.db.select().from(healthExams).where(eq(healthExams.id, id));
+  if (!row) throw notFound(ADMIN_EXAM_MESSAGES.notFound);
+  return present(ctx, row, await measurementCount(ctx.db, row.id));
+}
+
 /** `POST exams`: a new parameter, last in the catalogue's order. */
 export async function createExam(
   ctx: ModuleContext,

@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 
 /**
- * The administrator's catalogues on `servizi`: the parameters (GET exams, POST exams, PUT and DELETE
- * exams/{id}) and the 'farmacia dei servizi' (GET fdsservices, POST fdsservices/fdservice/adesioni/set/{hashid}).
+ * The administrator's catalogues on `servizi`: the parameters (GET exams, POST exams, GET, PUT and
+ * DELETE exams/{id}) and the 'farmacia dei servizi' (GET fdsservices, POST fdsservices/fdservice/adesioni/set/{hashid}).
  */
 
 const keys = {
   exams: ["exams"] as const,
+  exam: (hashid: string) => ["exams", hashid] as const,
   fds: (company: string) => ["admin-catalogue", "fds", company] as const,
   fdsAll: ["admin-catalogue", "fds"] as const,
   pharmacies: ["admin-catalogue", "pharmacies"] as const,
@@ -16,6 +17,15 @@ const keys = {
 
 export function useExams() {
   return useQuery({ queryKey: keys.exams, queryFn: ({ signal }) => api.get<TExam[]>("exams", { signal }) });
+}
+
+/** One parameter with its default bands (the list carries none), for the form. */
+export function useExam(hashid: string | null) {
+  return useQuery({
+    queryKey: keys.exam(hashid ?? ""),
+    queryFn: ({ signal }) => api.get<TAdminExam>(`exams/${hashid}`, { signal }),
+    enabled: hashid !== null,
+  });
 }
 
 export function useSaveExam() {

@@ -1,4 +1,4 @@
-import { type TExam, ZAdminExamBody } from "@cura/domain";
+import { RISK_LEVELS, type TBand, type TExam, THRESHOLD_BANDS, ZAdminExamBody } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,10 +6,14 @@ import { isApiError } from "../../../lib/api.ts";
 import { firstMessages } from "../../../lib/forms.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
-import { FormMessage, TextField } from "../../../ui/form.tsx";
-import { useDeleteExam, useExams, useSaveExam } from "../api/catalogue.ts";
+import { FormMessage, SelectField, TextField } from "../../../ui/form.tsx";
+import { useDeleteExam, useExam, useExams, useSaveExam } from "../api/catalogue.ts";
 
-/** The parameters catalogue on `/admin/servizi`: add, change and delete a health parameter. */
+/**
+ * The parameters catalogue on `/admin/servizi`: add, change and delete a health parameter, with its
+ * default bands (1 to 7, min, max and risk, no overlap, inside the plausible range: the domain's
+ * schema, checked here and again by the server, whose 422 lands on the band's field).
+ */
 export function ExamsSection() {
   const { t } = useTranslation();
   const alerts = useAlerts();
@@ -109,14 +113,58 @@ const numberOf = (value: FormDataEntryValue | null) => {
   return text === "" ? undefined : Number(text);
 };
 
+interface BandDraft {
+  /** A stable key for the row while bands are added and removed. */
+  key: number;
+  min: string;
+  max: string;
+  risk: string;
+}
+
+let nextBandKey = 0;
+const toDrafts = (bands: readonly TBand[]): BandDraft[] =>
+  bands.map((b) => ({ key: nextBandKey++, min: String(b.min), max: String(b.max), risk: String(b.risk) }));
+
+/** A changed parameter: its default bands come with it (GET exams/{id}); a new one starts without. */
 function ExamForm({ exam, onDone }: { exam: TExam | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const detail = useExam(exam?.hashid ?? null);
+  if (exam && !detail.data) {
+    return (
+      <div className="border rounded p-3 mb-4">
+        {detail.isError ? (
+          <FormMessage kind="error">{detail.error.message}</FormMessage>
+        ) : (
+          <p className="mb-0">{t("common.loading")}</p>
+        )}
+      </div>
+    );
+  }
+  return <ExamFields exam={exam} bands={detail.data?.bands ?? []} onDone={onDone} />;
+}
+
+function ExamFields({ exam, bands, onDone }: { exam: TExam | null; bands: TBand[]; onDone: () => void }) {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const save = useSaveExam();
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const [drafts, setDrafts] = useState<BandDraft[]>(() => toDrafts(bands));
+  const updateBand = (i: number, field: "min" | "max" | "risk", value: string) =>
+    setDrafts((list) => list.map((d, k) => (k === i ? { ...d, [field]: value } : d)));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    // A band's empty or unreadable bound is named on its field before the schema sees the body.
+    const unreadable = new Map<string, string>();
+    const bandValues = drafts.map((d, i) => {
+      const band = { min: numberOf(d.min), max: numberOf(d.max), risk: Number(d.risk) };
+      for (const key of ["min", "max"] as const) {
+        if (band[key] === undefined || !Number.isFinite(band[key])) {
+          unreadable.set(`bands.${i}.${key}`, t("adminCatalogue.exams.bands.number"));
+        }
+      }
+      return band;
+    });
     const parsed = ZAdminExamBody.safeParse({
       name: String(data.get("name") ?? ""),
       unit: String(data.get("unit") ?? ""),
@@ -126,11 +174,17 @@ function ExamForm({ exam, onDone }: { exam: TExam | null; onDone: () => void }) 
       reference_min: numberOf(data.get("reference_min")) ?? null,
       reference_max: numberOf(data.get("reference_max")) ?? null,
       loinc: String(data.get("loinc") ?? ""),
+      // A new parameter without bands gets one of no risk over its range (the server's default);
+      // a changed one always sends its bands, so removing them all is the schema's "1 to 7".
+      bands: exam === null && drafts.length === 0 ? undefined : bandValues,
     });
-    if (!parsed.success) {
-      setErrors(firstMessages(parsed.error.issues));
+    if (!parsed.success || unreadable.size > 0) {
+      const messages = parsed.success ? new Map<string, string>() : firstMessages(parsed.error.issues);
+      for (const [key, message] of unreadable) messages.set(key, message);
+      setErrors(messages);
       return;
     }
+    setErrors(new Map());
     save.mutate(
       { hashid: exam?.hashid ?? null, body: parsed.data },
       {
@@ -151,12 +205,15 @@ function ExamForm({ exam, onDone }: { exam: TExam | null; onDone: () => void }) 
     defaultValue: value ?? "",
     error: errors.get(name),
   });
+  const riskOptions = RISK_LEVELS.map((r) => ({
+    value: String(r),
+    label: t(`adminCatalogue.exams.bands.riskLevels.${r}`),
+  }));
   return (
     <form onSubmit={onSubmit} noValidate className="border rounded p-3 mb-4" aria-labelledby="exam-form-title">
       <h3 id="exam-form-title" className="h5">
         {exam ? t("adminCatalogue.exams.editTitle", { name: exam.name }) : t("adminCatalogue.exams.newTitle")}
       </h3>
-      {errors.get("bands") ? <FormMessage kind="error">{errors.get("bands")}</FormMessage> : null}
       <div className="row">
         <TextField wrapperClassName="col-md-6" label={t("adminCatalogue.exams.name")} {...field("name", exam?.name)} />
         <TextField wrapperClassName="col-md-3" label={t("adminCatalogue.exams.unit")} {...field("unit", exam?.unit)} />
@@ -198,6 +255,64 @@ function ExamForm({ exam, onDone }: { exam: TExam | null; onDone: () => void }) 
           {...field("loinc", exam?.loinc)}
         />
       </div>
+      <fieldset className="mb-3" aria-describedby="exam-bands-hint">
+        <legend className="h6">{t("adminCatalogue.exams.bands.title")}</legend>
+        <p id="exam-bands-hint" className="text-muted small">
+          {t(exam ? "adminCatalogue.exams.bands.hint" : "adminCatalogue.exams.bands.newHint")}
+        </p>
+        {drafts.map((draft, i) => (
+          <div className="row align-items-end" key={draft.key} data-testid="exam-band">
+            <TextField
+              wrapperClassName="col-6 col-md-3"
+              inputMode="decimal"
+              label={t("adminCatalogue.exams.bands.min", { n: i + 1 })}
+              value={draft.min}
+              onChange={(e) => updateBand(i, "min", e.target.value)}
+              error={errors.get(`bands.${i}.min`)}
+            />
+            <TextField
+              wrapperClassName="col-6 col-md-3"
+              inputMode="decimal"
+              label={t("adminCatalogue.exams.bands.max", { n: i + 1 })}
+              value={draft.max}
+              onChange={(e) => updateBand(i, "max", e.target.value)}
+              error={errors.get(`bands.${i}.max`)}
+            />
+            <SelectField
+              wrapperClassName="col-6 col-md-3"
+              label={t("adminCatalogue.exams.bands.risk", { n: i + 1 })}
+              value={draft.risk}
+              options={riskOptions}
+              onChange={(e) => updateBand(i, "risk", e.target.value)}
+              error={errors.get(`bands.${i}.risk`)}
+            />
+            <div className="col-6 col-md-3 mb-4">
+              <Button
+                type="button"
+                color="secondary"
+                outline
+                size="sm"
+                // A changed parameter keeps at least one band; a new one may go back to the default.
+                disabled={exam !== null && drafts.length <= THRESHOLD_BANDS.min}
+                onClick={() => setDrafts((list) => list.filter((_, k) => k !== i))}
+              >
+                {t("adminCatalogue.exams.bands.remove", { n: i + 1 })}
+              </Button>
+            </div>
+          </div>
+        ))}
+        {errors.get("bands") ? <FormMessage kind="error">{errors.get("bands")}</FormMessage> : null}
+        <Button
+          type="button"
+          color="secondary"
+          outline
+          size="sm"
+          disabled={drafts.length >= THRESHOLD_BANDS.max}
+          onClick={() => setDrafts((list) => [...list, { key: nextBandKey++, min: "", max: "", risk: "0" }])}
+        >
+          {t("adminCatalogue.exams.bands.add")}
+        </Button>
+      </fieldset>
       <div className="d-flex gap-2">
         <Button color="primary" type="submit" disabled={save.isPending}>
           {t("adminCatalogue.save")}
