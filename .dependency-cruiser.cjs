@@ -56,9 +56,9 @@ const exceptions = [
   },
   {
     // The start-up seed's demo data (bookings, care relations, health records, readings, therapies,
-    // surveys) looks up the demo world it is added to (the demo pharmacy, its services and operators, the demo
+    // surveys, a linked bot chat) looks up the demo world it is added to (the demo pharmacy, its services and operators, the demo
     // citizens) by name or e-mail. Seed code: no request runs it.
-    from: `${modules}(bookings|care|surveys|surveys/irst|sessions|health/[^/]+)/demo-data\\.ts$`,
+    from: `${modules}(bookings|care|surveys|surveys/irst|sessions|health/[^/]+|notifications/bots)/demo-data\\.ts$`,
     to: `${modules}(companies|identity)/tables\\.ts$`,
   },
   {

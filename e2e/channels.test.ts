@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, followMenu, launchBrowser, newPage, settled, signIn } from "./browser.ts";
+import { baseUrl, expectAccessible, followMenu, isPhone, launchBrowser, newPage, settled, signIn } from "./browser.ts";
+import { checkModal, focused, fromTop, tabTo } from "./keyboard.ts";
 
 /**
  * Issue 12's journeys 3 (push), 4 (chat-bot and support request), 5 (a Telegram bot linked, switched
- * off, deleted) and 6 (a reminder, a cancellation).
+ * off, deleted) and 6 (a reminder, a cancellation), and the demo world's linked bot.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -135,6 +136,43 @@ describe("channel journeys", () => {
     await page.close();
   });
 
+  // Issue 12, spec 001 screen 4 (the support request modal): begin
+  it("4. the menu's 'Richiesta di supporto' opens the request in a modal, by keyboard; sent, it reaches the outbox", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "maria.rossi@cura.demo");
+    await page.waitForURL("**/cittadino/home");
+    await fromTop(page);
+    // On a phone the menu is behind its toggle.
+    if (isPhone()) {
+      await tabTo(page, "Apri il menu");
+      await page.keyboard.press("Enter");
+    }
+    await tabTo(page, "Richiesta di supporto");
+    // Focus trapped, Escape closes and gives the focus back to the menu's item, Enter opens it again.
+    await checkModal(page, "Richiesta di supporto");
+    const dialog = page.getByRole("dialog", { name: "Richiesta di supporto" });
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Invia la richiesta" }).click();
+    await expect.poll(() => dialog.getByText("Scegli l'oggetto della richiesta").isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    const text = `Come aggiungo un familiare al mio profilo? (${Date.now()})`;
+    await dialog.getByLabel("Oggetto").selectOption("richiesta informazioni");
+    await dialog.getByLabel("Messaggio").fill(text);
+    await dialog.getByRole("button", { name: "Invia la richiesta" }).click();
+    // The modal closes; the alert says how it went; the focus is back on the menu's item.
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => page.getByText("Richiesta inviata: ti risponderemo al più presto").first().isVisible())
+      .toBe(true);
+    await expect.poll(async () => (await focused(page))?.name).toBe("Richiesta di supporto");
+    await expectAccessible(page);
+    const mail = (await outbox(page, "supporto@cura.local")).find((m) => m.text.includes(text));
+    expect(mail?.subject).toBe("Cura, richiesta di supporto: richiesta informazioni");
+    await page.close();
+  });
+  // Issue 12, spec 001 screen 4 (the support request modal): end
+
   it("5. Telegram linked by a simulated webhook, toggled off after a confirm, deleted", async () => {
     const page = await newPage(browser);
     await signIn(page, "giulia.esposito@cura.demo");
@@ -180,6 +218,20 @@ describe("channel journeys", () => {
     await confirmDelete.waitFor();
     await confirmDelete.getByRole("button", { name: "Elimina" }).click();
     await expect.poll(() => page.getByText("Nessuna chat collegata.").isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it("the demo world: Giuseppe Bianchi's linked Telegram chat is on, and the bot is among his reminder channels", async () => {
+    // Read only: the demo seed's chat (notifications/bots/demo-data.ts); no other journey changes it.
+    const page = await newPage(browser);
+    await signIn(page, "giuseppe.bianchi@cura.demo");
+    await followMenu(page, "Promemoria");
+    await page.waitForURL("**/cittadino/promemoria");
+    await settled(page);
+    const toggle = page.getByRole("switch", { name: "Promemoria su Telegram (cura_dev_bot)" });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await expect.poll(() => page.locator("#reminder-channels-bot").isChecked()).toBe(true);
     await expectAccessible(page);
     await page.close();
   });

@@ -137,6 +137,19 @@ const ZEnvironment = z.object({
   WHATSAPP_APP_SECRET: z.string().min(16).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(16).optional(),
   WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  /**
+   * WhatsApp refuses free text to a number that has not written in the last 24 hours: reminders to it
+   * go as this pre-approved template (its name as registered in WhatsApp Manager, and its language),
+   * with the reminder's four body parameters (docs/deploy.md). Unset: such reminders are skipped.
+   */
+  WHATSAPP_REMINDER_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/)
+    .optional(),
+  WHATSAPP_REMINDER_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/)
+    .default("it"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -309,7 +322,10 @@ function botsConfig(e: z.infer<typeof ZEnvironment>, production: boolean) {
           verifyToken: "cura-development-whatsapp-verify-token",
           apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ""),
         };
-  return { telegram, whatsapp };
+  const reminderTemplate = e.WHATSAPP_REMINDER_TEMPLATE
+    ? { name: e.WHATSAPP_REMINDER_TEMPLATE, language: e.WHATSAPP_REMINDER_TEMPLATE_LANGUAGE }
+    : null;
+  return { telegram, whatsapp: whatsapp && { ...whatsapp, reminderTemplate } };
 }
 export type BotsConfig = ReturnType<typeof botsConfig>;
 

@@ -108,6 +108,8 @@ export const ZWhatsappNotification = z
                             z
                               .object({
                                 from: z.string(),
+                                /** When it was written, Unix seconds (the 24-hour window starts there). */
+                                timestamp: z.union([z.string(), z.number()]).optional(),
                                 type: z.string().optional(),
                                 text: z.object({ body: z.string() }).loose().optional(),
                               })

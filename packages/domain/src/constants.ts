@@ -73,7 +73,12 @@ export const DELAYS_MS = {
   consentRevokedHome: 3_000,
   notificationReadMove: 1_000,
   chunkLoadTimeout: 120_000,
+  /** Spec 000 §4, §9; spec 001 §9: a failed store of the push subscription is retried 3 s later. */
+  pushTokenRetry: 3_000,
 } as const;
+
+/** Spec 000 §4, §8, §9: storing the push subscription is retried up to 3 times on failure. */
+export const PUSH_TOKEN_RETRIES = 3;
 
 export const BREAKPOINTS = { mobile: 576, collapsed: 768, tablet: 1024, laptop: 1440, compactMenu: 80 } as const;
 

@@ -2,7 +2,7 @@ import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "design-react
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 
-/** A modal that only informs: a title, its content and a Close button. */
+/** A modal with a title, its content and a Close button: information, or a form that closes it itself. */
 export interface InfoModalProps {
   isOpen: boolean;
   title: string;

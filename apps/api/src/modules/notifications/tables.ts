@@ -60,6 +60,21 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Why the job skipped a reminder rather than sending it: no e-mail address or phone number, the
+ * notification consent withdrawn, no browser subscribed to push, no active bot chat, only WhatsApp
+ * chats outside the 24-hour window with no template configured, or the item gone or moved meanwhile.
+ */
+export const REMINDER_SKIP_REASONS = [
+  "no_address",
+  "no_consent",
+  "no_device",
+  "no_chat",
+  "whatsapp_window",
+  "gone",
+] as const;
+export type ReminderSkipReason = (typeof REMINDER_SKIP_REASONS)[number];
+
 /** A citizen's reminder preferences (channels, lead times, kinds); no row: the defaults. */
 export const reminderPreferences = pgTable("reminder_preferences", {
   userId: integer()
@@ -92,6 +107,8 @@ export const reminderSends = pgTable(
     status: text({ enum: ["reserved", "sent", "skipped", "failed"] })
       .notNull()
       .default("reserved"),
+    /** Why a reminder was skipped (REMINDER_SKIP_REASONS), for support; null otherwise. */
+    reason: text({ enum: REMINDER_SKIP_REASONS }),
     response: text({ enum: ["confermo", "annullo"] }),
     respondedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -122,6 +139,7 @@ export const agendaReminderSends = pgTable(
     status: text({ enum: ["reserved", "sent", "skipped", "failed"] })
       .notNull()
       .default("reserved"),
+    reason: text({ enum: REMINDER_SKIP_REASONS }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("agenda_reminder_sends_once").on(t.eventId, t.startAt, t.lead, t.channel)],

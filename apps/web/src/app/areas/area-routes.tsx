@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
+import { SupportRequestProvider } from "../../features/support/support-request.tsx";
 import { useDocumentTitle } from "../AppRoutes.tsx";
 import type { RouteHandle } from "../RootLayout.tsx";
 import AreaShell from "../shells/AreaShell.tsx";
@@ -16,7 +17,12 @@ const NotFoundPage = lazy(() => import("../../features/not-found/pages/NotFoundP
 export function areaRoutes(definition: AreaDefinition): ComponentType {
   const routes: RouteObject[] = [
     {
-      element: <AreaShell definition={definition} />,
+      // The support request modal is opened from the shell's menu and from the pages (useSupportRequest).
+      element: (
+        <SupportRequestProvider load={definition.supportRequest}>
+          <AreaShell definition={definition} />
+        </SupportRequestProvider>
+      ),
       children: [
         { index: true, element: <Navigate to="home" replace /> },
         ...definition.pages.map(

@@ -2,7 +2,7 @@ import { USER_TYPES } from "@cura/domain/constants";
 import { lazy } from "react";
 import { withCataloguePart } from "../../lib/i18n.ts";
 import { fullName } from "../../lib/session.ts";
-import { type AreaDefinition, loadProfilePage, loadSettingsPage } from "./area.ts";
+import { type AreaDefinition, loadProfilePage, loadSettingsPage, loadSupportRequestModal } from "./area.ts";
 import { areaRoutes } from "./area-routes.tsx";
 
 const CitizenTeleconsultsPage = lazy(() =>
@@ -14,6 +14,14 @@ const QuickRequestPage = lazy(() =>
   withCataloguePart(
     "teleconsult",
     withCataloguePart("surveys", import("../../features/teleconsult/pages/QuickRequestPage.tsx")),
+  ),
+);
+
+// The specialist entry is the booking wizard's (type teleconsulto), with both parts' texts.
+const SpecialistRequestPage = lazy(() =>
+  withCataloguePart(
+    "bookingWizard",
+    withCataloguePart("teleconsult", import("../../features/teleconsult/pages/SpecialistRequestPage.tsx")),
   ),
 );
 
@@ -31,6 +39,7 @@ export const citizenArea: AreaDefinition = {
   area: "cittadino",
   userType: USER_TYPES.citizen,
   label: "areas.cittadino",
+  supportRequest: loadSupportRequestModal,
   pages: [
     {
       path: "home",
@@ -102,6 +111,12 @@ export const citizenArea: AreaDefinition = {
       path: `teleconsulti/nuovo/${subsection}`,
       titleKey: `teleconsult.request.title.${subsection === "tcemergenza" ? "rapido" : "pediatrico"}` as const,
       Component: QuickRequestPage,
+    })),
+    // Spec 001 §2: nuovo/specialistico (type teleconsulto); the popups' citizen target names the type.
+    ...(["teleconsulti/nuovo/specialistico", "teleconsulti/nuovo/specialistico/teleconsulto"] as const).map((path) => ({
+      path,
+      titleKey: "teleconsult.request.title.specialistico" as const,
+      Component: SpecialistRequestPage,
     })),
     {
       path: "teleconsulti/anteprima/:hashid",
@@ -209,8 +224,8 @@ export const citizenArea: AreaDefinition = {
     {
       path: "supporto",
       titleKey: "supportRequest.title",
+      // Screen 22, the chat-bot's fallback link; the menu's question-circle item opens the modal (supportRequest).
       Component: lazy(() => withCataloguePart("support", import("../../features/support/pages/SupportPage.tsx"))),
-      nav: { label: "nav.support", icon: "it-help-circle" },
     },
   ],
 };

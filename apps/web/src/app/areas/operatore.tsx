@@ -3,7 +3,7 @@ import { lazy } from "react";
 import { SETTINGS_PERMISSIONS } from "../../features/companies/sections.ts";
 import { withCataloguePart } from "../../lib/i18n.ts";
 import { companyLevelIn, hasActiveService, hasAnyPermission } from "../nav.ts";
-import { type AreaDefinition, loadProfilePage } from "./area.ts";
+import { type AreaDefinition, loadProfilePage, loadSupportRequestModal } from "./area.ts";
 import { areaRoutes } from "./area-routes.tsx";
 
 const OperatorTeleconsultPage = lazy(() =>
@@ -27,10 +27,14 @@ const OperatorSearchPage = lazy(() =>
   withCataloguePart("operatorSearch", import("../../features/search/pages/OperatorSearchPage.tsx")),
 );
 
-const AslAppointmentsPage = lazy(() => import("../../features/patients/pages/AslAppointmentsPage.tsx"));
+// An ASL appointment's row opens a survey to fill on it (the surveys' player and texts).
+const AslAppointmentsPage = lazy(() =>
+  withCataloguePart("surveys", import("../../features/patients/pages/AslAppointmentsPage.tsx")),
+);
 
-// Screening (spec 002 §2 attivita/{section}/{action?}/{quest?}): activities, surveys, builder and fills.
-const SurveysArea = lazy(() => withCataloguePart("surveys", import("../../features/surveys/pages/SurveysArea.tsx")));
+// Screening (spec 002 §2 attivita/{section}/{action?}/{quest?}): activities, surveys, builder and
+// fills, and the sessions' list (the sessions part holds the surveys' texts too).
+const SurveysArea = lazy(() => withCataloguePart("sessions", import("../../features/surveys/pages/SurveysArea.tsx")));
 const SessionsArea = lazy(() =>
   withCataloguePart("sessions", import("../../features/survey-sessions/pages/SessionsArea.tsx")),
 );
@@ -40,6 +44,7 @@ export const operatorArea: AreaDefinition = {
   area: "operatore",
   userType: USER_TYPES.operator,
   label: "areas.operatore",
+  supportRequest: loadSupportRequestModal,
   pages: [
     {
       path: "home",
@@ -275,8 +280,8 @@ export const operatorArea: AreaDefinition = {
     {
       path: "supporto",
       titleKey: "supportRequest.title",
+      // Screen 22, the chat-bot's fallback link; the menu's question-circle item opens the modal (supportRequest).
       Component: lazy(() => withCataloguePart("support", import("../../features/support/pages/SupportPage.tsx"))),
-      nav: { label: "nav.support", icon: "it-help-circle" },
     },
   ],
 };

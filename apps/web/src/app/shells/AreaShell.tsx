@@ -5,6 +5,7 @@ import { AwaitingEnablingScreen } from "../../features/companies/components/Awai
 import { useLogout } from "../../features/identity/api/logout.ts";
 import { useMe } from "../../features/identity/api/me.ts";
 import { ConsentsScreen } from "../../features/identity/components/ConsentsScreen.tsx";
+import { SupportRequestMenuItem } from "../../features/support/support-request.tsx";
 import { areaOf, homePathOf, useSession } from "../../lib/session.ts";
 import { AlertCentre } from "../../ui/alerts/index.ts";
 import { lazyModal } from "../../ui/lazy-modal.tsx";
@@ -94,12 +95,9 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
             >
               {menuOpen ? t("shell.closeMenu") : t("shell.openMenu")}
             </button>
-            <Sidebar
-              id={SIDEBAR_ID}
-              label={t("shell.menuLabel", { area: areaName })}
-              entries={entries}
-              open={menuOpen}
-            />
+            <Sidebar id={SIDEBAR_ID} label={t("shell.menuLabel", { area: areaName })} entries={entries} open={menuOpen}>
+              {entries.length > 0 ? <SupportRequestMenuItem /> : null}
+            </Sidebar>
           </div>
           <main id="main-content" tabIndex={-1} className="col-12 col-md-8 col-lg-9 py-4 cura-main">
             <AlertCentre />

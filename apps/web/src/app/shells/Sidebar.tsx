@@ -1,4 +1,5 @@
 import { Icon } from "design-react-kit";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { activeEntryOf, type NavEntry } from "../nav.ts";
@@ -9,10 +10,12 @@ export interface SidebarProps {
   entries: readonly NavEntry[];
   /** Below 768 px the sidebar is hidden unless opened with the menu button. */
   open: boolean;
+  /** Items after the entries that open a modal, not a page (the support request's). */
+  children?: ReactNode;
 }
 
 /** The area's menu, built from the route table's nav metadata. */
-export function Sidebar({ id, label, entries, open }: SidebarProps) {
+export function Sidebar({ id, label, entries, open, children }: SidebarProps) {
   const { t } = useTranslation();
   const active = activeEntryOf(entries, useLocation().pathname);
   return (
@@ -38,6 +41,7 @@ export function Sidebar({ id, label, entries, open }: SidebarProps) {
                 </Link>
               </li>
             ))}
+            {children}
           </ul>
         </div>
       </div>

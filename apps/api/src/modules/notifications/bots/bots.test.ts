@@ -4,17 +4,20 @@ import type { AddressInfo } from "node:net";
 import { BOT_LINK_TTL_MINUTES, BOT_MESSAGES } from "@cura/domain";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../../test/helpers.ts";
+import { accounts, createTestContext, type TestContext } from "../../../../test/helpers.ts";
 import { loadConfig } from "../../../config.ts";
 import { outboxMessages } from "../../../platform/messaging/tables.ts";
+import type { ModuleContext } from "../../../platform/module.ts";
 import { createPushSender } from "../../../platform/push/sender.ts";
 import { bookings } from "../../bookings/tables.ts";
-import { type Caller, demoCallers } from "../../companies/test-helpers.ts";
+import { type Caller, caller, demoCallers } from "../../companies/test-helpers.ts";
 import { runReminders } from "../reminders/service.ts";
-import { reminderSends } from "../tables.ts";
+import { reminderPreferences, reminderSends } from "../tables.ts";
 import { bookableService, moduleContext, testIds } from "../test-helpers.ts";
+import { DEMO_BOT, seedDemoBots } from "./demo-data.ts";
 import { createMessengers } from "./messengers.ts";
-import { botLinkTokens } from "./tables.ts";
+import { whatsappNotification } from "./service.ts";
+import { botAccesses, botLinkTokens } from "./tables.ts";
 
 let t: TestContext;
 let people: Awaited<ReturnType<typeof demoCallers>>;
@@ -321,7 +324,7 @@ describe("reminders over the bot channel", () => {
     expect(reminder).toHaveLength(1);
     expect(reminder[0]).toContain("Non posso venire:");
     const [sent] = await t.database.db.select().from(reminderSends).where(eq(reminderSends.bookingId, first.id));
-    expect(sent).toMatchObject({ channel: "bot", status: "sent" });
+    expect(sent).toMatchObject({ channel: "bot", status: "sent", reason: null });
 
     // Every chat switched off: the next reminder finds none active.
     for (const access of (await accessesOf(citizen)).data as Array<{ hashid: string }>) {
@@ -332,8 +335,157 @@ describe("reminders over the bot channel", () => {
     const second = await confirmed();
     await runReminders(moduleContext(t), noPush, new Date(second.start.getTime() - 24 * 3600_000 + 60_000));
     const [skipped] = await t.database.db.select().from(reminderSends).where(eq(reminderSends.bookingId, second.id));
-    expect(skipped).toMatchObject({ channel: "bot", status: "skipped" });
+    expect(skipped).toMatchObject({ channel: "bot", status: "skipped", reason: "no_chat" });
     expect((await botMessagesTo("telegram:8001")).filter((m) => m.text.includes("Controllo glicemia"))).toHaveLength(1);
+  });
+});
+
+describe("reminders to WhatsApp outside the 24-hour window", () => {
+  const number = "393339990001";
+  const noPush = createPushSender({ keys: null, subject: "mailto:x@y.z", retryDelayMs: 0 });
+  /** The app's context with the reminder template configured (WHATSAPP_REMINDER_TEMPLATE). */
+  const withTemplate = (): ModuleContext => ({
+    ...moduleContext(t),
+    config: loadConfig({
+      NODE_ENV: "test",
+      STORAGE_DIR: t.storageDir,
+      WHATSAPP_REMINDER_TEMPLATE: "cura_promemoria",
+      WHATSAPP_REMINDER_TEMPLATE_LANGUAGE: "it",
+    }),
+  });
+  let giulia: Caller;
+  let bookable: Awaited<ReturnType<typeof bookableService>>;
+  const confirmed = async () => {
+    const hashid = await bookable.book(giulia);
+    expect((await people.pharmacyAdmin.call("POST", `reservations/company/confirm/${hashid}`)).statusCode).toBe(200);
+    const id = testIds.decode(hashid) as number;
+    const [row] = await t.database.db.select({ startAt: bookings.startAt }).from(bookings).where(eq(bookings.id, id));
+    const start = row?.startAt as Date;
+    // The job's clock: one minute into the booking's 24 h reminder.
+    return { id, clock: new Date(start.getTime() - 24 * 3600_000 + 60_000) };
+  };
+  const sendOf = async (bookingId: number) =>
+    (await t.database.db.select().from(reminderSends).where(eq(reminderSends.bookingId, bookingId)))[0];
+  const lastInbound = async () =>
+    (
+      await t.database.db
+        .select({ at: botAccesses.lastInboundAt })
+        .from(botAccesses)
+        .where(and(eq(botAccesses.messenger, "WP"), eq(botAccesses.chatId, number)))
+    )[0]?.at;
+
+  beforeAll(async () => {
+    giulia = caller(t, await t.login(accounts.citizen3));
+    bookable = await bookableService(people.pharmacyAdmin, "Consulenza dermocosmetica");
+    // She links WhatsApp now (real time): days before the job's clocks below.
+    const linked = await whatsappWebhook(whatsappText(await linkUrl(giulia, "WP")), number);
+    expect(linked.json().data).toEqual({ handled: true });
+    const saved = await giulia.call("PUT", "users/own/reminders", {
+      channels: ["bot"],
+      leads: ["24h"],
+      kinds: ["prenotazioni"],
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+
+  it("are skipped with the reason, not failed, when no template is configured", async () => {
+    const booking = await confirmed();
+    await runReminders(moduleContext(t), noPush, booking.clock);
+    expect(await sendOf(booking.id)).toMatchObject({ channel: "bot", status: "skipped", reason: "whatsapp_window" });
+    // Nothing but the linking answer reached the number.
+    expect((await botMessagesTo(`whatsapp:${number}`)).map((m) => m.text)).toEqual([BOT_MESSAGES.linked]);
+  });
+
+  it("go as the template with the reminder's parameters, which the dev outbox shows", async () => {
+    const booking = await confirmed();
+    await runReminders(withTemplate(), noPush, booking.clock);
+    expect(await sendOf(booking.id)).toMatchObject({ status: "sent", reason: null });
+    const [message, ...more] = (await botMessagesTo(`whatsapp:${number}`)).filter((m) => m.subject !== null);
+    expect(more).toEqual([]);
+    expect(message?.subject).toBe("Modello WhatsApp cura_promemoria (it)");
+    const lines = (message?.text ?? "").split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe("{{1}} Consulenza dermocosmetica");
+    expect(lines[1]).toBe("{{2}} Farmacia San Marco");
+    expect(lines[2]).toMatch(/^\{\{3\}\} \S+ \d{1,2} \S+ \d{4}/);
+    // Both answers' signed links, on the one line a template parameter may hold.
+    expect(lines[3]).toMatch(
+      /^\{\{4\}\} Confermo: \S+\/promemoria\/\d+\.c\.\S+ · Non posso venire: \S+\/promemoria\/\d+\.a\.\S+$/,
+    );
+  });
+
+  it("go as free text once the number wrote within the last 24 hours", async () => {
+    const booking = await confirmed();
+    // She writes to the bot an hour before the job runs (the service on that clock, as the webhook
+    // would be on the day); a message that is not a linking token is not "handled" but counts.
+    const wroteAt = new Date(booking.clock.getTime() - 3600_000);
+    const handled = await whatsappNotification(
+      moduleContext(t),
+      {
+        entry: [
+          {
+            changes: [
+              {
+                value: {
+                  messages: [
+                    {
+                      from: number,
+                      timestamp: String(wroteAt.getTime() / 1000),
+                      type: "text",
+                      text: { body: "grazie" },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      },
+      t.app.log,
+      new Date(wroteAt.getTime() + 5_000),
+    );
+    expect(handled).toBe(false);
+    expect(await lastInbound()).toEqual(wroteAt);
+
+    await runReminders(withTemplate(), noPush, booking.clock);
+    expect(await sendOf(booking.id)).toMatchObject({ status: "sent" });
+    const texts = (await botMessagesTo(`whatsapp:${number}`)).filter((m) => m.subject === null).map((m) => m.text);
+    const reminder = texts.filter((text) => text.includes("Consulenza dermocosmetica"));
+    expect(reminder).toHaveLength(1);
+    expect(reminder[0]).toContain("Non posso venire:");
+  });
+
+  it("keep the latest time a number wrote: an older or a future-dated message does not move it", async () => {
+    // She last wrote two hours ago.
+    const before = new Date(Math.floor(Date.now() / 1000) * 1000 - 2 * 3600_000);
+    await t.database.db
+      .update(botAccesses)
+      .set({ lastInboundAt: before })
+      .where(and(eq(botAccesses.messenger, "WP"), eq(botAccesses.chatId, number)));
+    const message = (timestamp: number) =>
+      JSON.stringify({
+        entry: [
+          {
+            changes: [{ value: { messages: [{ from: number, timestamp: String(timestamp), text: { body: "ok" } }] } }],
+          },
+        ],
+      });
+    const post = (raw: string) =>
+      t.request({
+        method: "POST",
+        url: "/api/v1/bots/whatsapp/webhook",
+        headers: { "content-type": "application/json", "x-hub-signature-256": sign(raw) },
+        payload: raw,
+      });
+    // Retried days late: older than what is known.
+    expect((await post(message(Math.floor(Date.now() / 1000) - 3 * 24 * 3600))).statusCode).toBe(200);
+    expect(await lastInbound()).toEqual(before);
+    // A sender's clock ahead by a year counts as now, not as a window open for a year.
+    const sent = Date.now();
+    expect((await post(message(Math.floor(sent / 1000) + 365 * 24 * 3600))).statusCode).toBe(200);
+    const after = (await lastInbound()) as Date;
+    expect(after.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(after.getTime()).toBeGreaterThanOrEqual(sent - 1000);
   });
 });
 
@@ -372,10 +524,18 @@ describe("the messengers", () => {
         WHATSAPP_APP_SECRET: "whatsapp-app-secret-x",
         WHATSAPP_VERIFY_TOKEN: "whatsapp-verify-token",
         WHATSAPP_API_URL: `${base}/v21.0`,
+        WHATSAPP_REMINDER_TEMPLATE: "cura_promemoria",
+        WHATSAPP_REMINDER_TEMPLATE_LANGUAGE: "it",
       });
       const messengers = createMessengers(live.bots, null);
       await messengers.TG?.send("42", "ciao");
       await messengers.WP?.send("393331112222", "salve");
+      await messengers.WP?.sendTemplate?.("393331112222", [
+        "Visita",
+        "Studio Rossi",
+        "lunedì 1 dicembre",
+        "Confermo: x",
+      ]);
       expect(received).toEqual([
         { url: "/bot123456:telegram-test-token/sendMessage", body: { chat_id: "42", text: "ciao" } },
         {
@@ -383,10 +543,62 @@ describe("the messengers", () => {
           authorization: "Bearer whatsapp-test-access-token",
           body: { messaging_product: "whatsapp", to: "393331112222", type: "text", text: { body: "salve" } },
         },
+        {
+          url: "/v21.0/1098765/messages",
+          authorization: "Bearer whatsapp-test-access-token",
+          body: {
+            messaging_product: "whatsapp",
+            to: "393331112222",
+            type: "template",
+            template: {
+              name: "cura_promemoria",
+              language: { code: "it" },
+              components: [
+                {
+                  type: "body",
+                  parameters: ["Visita", "Studio Rossi", "lunedì 1 dicembre", "Confermo: x"].map((text) => ({
+                    type: "text",
+                    text,
+                  })),
+                },
+              ],
+            },
+          },
+        },
       ]);
+      // Without the template key there is no template to send: such reminders are skipped.
+      const { WHATSAPP_REMINDER_TEMPLATE: _, ...withoutTemplate } = {
+        WHATSAPP_REMINDER_TEMPLATE: "x",
+        NODE_ENV: "test",
+        WHATSAPP_TOKEN: "whatsapp-test-access-token",
+        WHATSAPP_PHONE_NUMBER_ID: "1098765",
+        WHATSAPP_NUMBER: "390612345678",
+        WHATSAPP_APP_SECRET: "whatsapp-app-secret-x",
+        WHATSAPP_VERIFY_TOKEN: "whatsapp-verify-token",
+      };
+      expect(createMessengers(loadConfig(withoutTemplate).bots, null).WP?.sendTemplate).toBeUndefined();
       expect(messengers.TG?.deepLink("abc")).toBe("https://t.me/cura_test_bot?start=abc");
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("demo data", () => {
+  it("links Telegram for Giuseppe Bianchi with the bot among his reminder channels, once", async () => {
+    const giuseppe = testIds.decode((await people.citizen2.get("users/fresh/me")).json().data.hashid) as number;
+    // This file's tests changed his chats and choices: the seed starts from the demo world's state.
+    await t.database.db.delete(botAccesses).where(eq(botAccesses.userId, giuseppe));
+    await t.database.db.delete(reminderPreferences).where(eq(reminderPreferences.userId, giuseppe));
+    await seedDemoBots(t.database.db);
+    await seedDemoBots(t.database.db);
+    const list = await accessesOf(people.citizen2);
+    expect(list.data).toEqual([
+      expect.objectContaining({ messenger: "TG", bot_username: "cura_dev_bot", active: true }),
+    ]);
+    const preferences = (await people.citizen2.get("users/own/reminders")).json().data;
+    expect(preferences.channels).toEqual(["email", "push", "bot"]);
+    const rows = await t.database.db.select().from(botAccesses).where(eq(botAccesses.chatId, DEMO_BOT.chatId));
+    expect(rows).toHaveLength(1);
   });
 });

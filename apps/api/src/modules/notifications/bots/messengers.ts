@@ -14,7 +14,18 @@ export interface Messenger {
   /** The link that opens the chat with the bot carrying the linking token. */
   deepLink(token: string): string;
   send(chatId: string, text: string): Promise<void>;
+  /**
+   * WhatsApp only, when WHATSAPP_REMINDER_TEMPLATE is set: the pre-approved template with these body
+   * parameters, the one kind of message WhatsApp delivers to a number that has not written to us in
+   * the last 24 hours.
+   */
+  sendTemplate?: (chatId: string, parameters: string[]) => Promise<void>;
 }
+
+/** The reminder template's body parameters in the Cloud API's shape. */
+export const templateComponents = (parameters: string[]) => [
+  { type: "body", parameters: parameters.map((text) => ({ type: "text", text })) },
+];
 
 export type Messengers = Record<BotMessenger, Messenger | null>;
 
@@ -73,24 +84,53 @@ export function createMessengers(config: BotsConfig, outbox: Outbox | null): Mes
   }
 
   const wa = config.whatsapp;
+  const template = wa?.reminderTemplate ?? null;
   let whatsapp: Messenger | null = null;
   if (wa?.mode === "live") {
+    const post = async (message: Record<string, unknown>) => {
+      const response = await fetch(`${wa.apiUrl}/${wa.phoneNumberId}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${wa.token}` },
+        body: JSON.stringify({ messaging_product: "whatsapp", ...message }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await ensureOk(response, "WhatsApp messages");
+    };
     whatsapp = {
       messenger: "WP",
       botUsername: `+${wa.number}`,
       deepLink: whatsappLink(wa.number),
-      async send(chatId, text) {
-        const response = await fetch(`${wa.apiUrl}/${wa.phoneNumberId}/messages`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${wa.token}` },
-          body: JSON.stringify({ messaging_product: "whatsapp", to: chatId, type: "text", text: { body: text } }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        await ensureOk(response, "WhatsApp messages");
-      },
+      send: (chatId, text) => post({ to: chatId, type: "text", text: { body: text } }),
+      sendTemplate: template
+        ? (chatId, parameters) =>
+            post({
+              to: chatId,
+              type: "template",
+              template: {
+                name: template.name,
+                language: { code: template.language },
+                components: templateComponents(parameters),
+              },
+            })
+        : undefined,
     };
   } else if (wa) {
-    whatsapp = loopback("WP", `+${wa.number}`, whatsappLink(wa.number));
+    const base = loopback("WP", `+${wa.number}`, whatsappLink(wa.number));
+    whatsapp =
+      base && outbox && template
+        ? {
+            ...base,
+            // The dev outbox shows the template and the parameters it would be filled with.
+            sendTemplate: (chatId, parameters) =>
+              outbox.put({
+                channel: "bot",
+                recipient: outboxRecipient("WP", chatId),
+                subject: `Modello WhatsApp ${template.name} (${template.language})`,
+                text: parameters.map((value, i) => `{{${i + 1}}} ${value}`).join("\n"),
+                html: null,
+              }),
+          }
+        : base;
   }
   return { TG: telegram, WP: whatsapp };
 }

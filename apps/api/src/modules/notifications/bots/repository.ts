@@ -60,20 +60,50 @@ export async function consumeLinkToken(
   return used?.userId ?? null;
 }
 
-/** Links the chat to the user, or reactivates the same chat's earlier link. */
+/**
+ * Links the chat to the user, or reactivates the same chat's earlier link. `lastInboundAt`: when the
+ * linking message was written (WhatsApp's 24-hour window opens with it), null on Telegram.
+ */
 export async function upsertAccess(
   db: Executor,
-  row: { userId: number; messenger: BotMessenger; chatId: string; botUsername: string },
+  row: { userId: number; messenger: BotMessenger; chatId: string; botUsername: string; lastInboundAt: Date | null },
 ): Promise<BotAccessRow> {
   const [saved] = await db
     .insert(botAccesses)
     .values(row)
     .onConflictDoUpdate({
       target: [botAccesses.userId, botAccesses.messenger, botAccesses.chatId],
-      set: { active: true, botUsername: row.botUsername, updatedAt: sql`now()` },
+      set: {
+        active: true,
+        botUsername: row.botUsername,
+        lastInboundAt: sql`greatest(${botAccesses.lastInboundAt}, excluded.last_inbound_at)`,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   return saved as BotAccessRow;
+}
+
+/**
+ * A WhatsApp number wrote to us: every link of that number keeps the latest time it did. A late
+ * delivery of an older message (the platform retries for days) never moves the time back.
+ */
+export async function recordInbound(db: Executor, messages: Array<{ chatId: string; at: Date }>): Promise<void> {
+  const latest = new Map<string, Date>();
+  for (const { chatId, at } of messages) {
+    const known = latest.get(chatId);
+    if (!known || known < at) latest.set(chatId, at);
+  }
+  if (latest.size === 0) return;
+  const rows = sql.join(
+    [...latest].map(([chatId, at]) => sql`(${chatId}::text, ${at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${botAccesses} a
+    set last_inbound_at = greatest(a.last_inbound_at, m.at)
+    from (values ${rows}) as m(chat_id, at)
+    where a.messenger = 'WP' and a.chat_id = m.chat_id`);
 }
 
 /** Only the owner's row changes: another user's id matches nothing (the service's 404). */
@@ -99,14 +129,23 @@ export async function remove(db: Executor, userId: number, id: number): Promise<
   return deleted.length > 0;
 }
 
-/** The active chats of some users (the reminders' bot channel). */
-export async function activeChatsOf(
-  db: Executor,
-  userIds: number[],
-): Promise<Array<{ userId: number; messenger: BotMessenger; chatId: string }>> {
+export interface ActiveChat {
+  userId: number;
+  messenger: BotMessenger;
+  chatId: string;
+  lastInboundAt: Date | null;
+}
+
+/** The active chats of some users (the reminders' bot channel: one query per batch of reminders). */
+export async function activeChatsOf(db: Executor, userIds: number[]): Promise<ActiveChat[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: botAccesses.userId, messenger: botAccesses.messenger, chatId: botAccesses.chatId })
+    .select({
+      userId: botAccesses.userId,
+      messenger: botAccesses.messenger,
+      chatId: botAccesses.chatId,
+      lastInboundAt: botAccesses.lastInboundAt,
+    })
     .from(botAccesses)
     .where(and(inArray(botAccesses.userId, userIds), eq(botAccesses.active, true)));
 }

@@ -128,13 +128,20 @@ async function linkChat(
   chatId: string,
   token: string,
   now: Date,
+  writtenAt: Date = now,
 ): Promise<boolean> {
   const target = messengers[messenger];
   if (!target) return false;
   const linked = await ctx.db.transaction(async (tx) => {
     const userId = await repository.consumeLinkToken(tx, messenger, hashToken(token), now);
     if (userId === null) return false;
-    await repository.upsertAccess(tx, { userId, messenger, chatId, botUsername: target.botUsername });
+    await repository.upsertAccess(tx, {
+      userId,
+      messenger,
+      chatId,
+      botUsername: target.botUsername,
+      lastInboundAt: messenger === "WP" ? writtenAt : null,
+    });
     return true;
   });
   try {
@@ -161,7 +168,19 @@ export async function telegramUpdate(
   return linkChat(ctx, log, messengersOf(ctx), "TG", String(chat), match[1], now);
 }
 
-/** WhatsApp: the wa.me link pre-fills a message with the token; each message of the batch is read. */
+/**
+ * When a WhatsApp message was written: its `timestamp` (Unix seconds, as the platform sends it), never
+ * later than now (a clock ahead must not hold the 24-hour window open); now when it has none.
+ */
+function writtenAtOf(timestamp: string | number | undefined, now: Date): Date {
+  const seconds = timestamp !== undefined && /^\d{1,12}$/.test(String(timestamp)) ? Number(timestamp) : null;
+  return seconds === null ? now : new Date(Math.min(seconds * 1000, now.getTime()));
+}
+
+/**
+ * WhatsApp: the wa.me link pre-fills a message with the token; each message of the batch is read.
+ * Every message, linking or not, reopens its number's 24-hour window for free text.
+ */
 export async function whatsappNotification(
   ctx: ModuleContext,
   notification: TWhatsappNotification,
@@ -170,15 +189,20 @@ export async function whatsappNotification(
 ): Promise<boolean> {
   const messengers = messengersOf(ctx);
   let handled = false;
+  const inbound: Array<{ chatId: string; at: Date }> = [];
   for (const entry of notification.entry ?? []) {
     for (const change of entry.changes ?? []) {
       for (const message of change.value?.messages ?? []) {
+        if (!/^\d{6,15}$/.test(message.from)) continue;
+        const writtenAt = writtenAtOf(message.timestamp, now);
+        inbound.push({ chatId: message.from, at: writtenAt });
         const token = message.text?.body ? TOKEN.exec(message.text.body)?.[1] : undefined;
-        if (!token || !/^\d{6,15}$/.test(message.from)) continue;
-        if (await linkChat(ctx, log, messengers, "WP", message.from, token, now)) handled = true;
+        if (!token) continue;
+        if (await linkChat(ctx, log, messengers, "WP", message.from, token, now, writtenAt)) handled = true;
       }
     }
   }
+  if (inbound.length > 0) await repository.recordInbound(ctx.db, inbound);
   return handled;
 }
 
@@ -186,17 +210,58 @@ export async function whatsappNotification(
 // Reminders: the `bot` channel.
 
 /**
- * Sends a text to every active chat of the user; answers how many received it. The reminders job
- * records "skipped" when none did (no chat linked, or all switched off).
+ * WhatsApp delivers free text only within 24 hours of the number's last message to us; the margin
+ * keeps a reminder sent at the edge from arriving just after the window closed.
  */
-export async function sendToUserBots(ctx: ModuleContext, userId: number, text: string): Promise<number> {
-  const chats = await repository.activeChatsOf(ctx.db, [userId]);
-  if (chats.length === 0) return 0;
-  const messengers = messengersOf(ctx);
-  const sends = chats.flatMap((chat) => {
+export const WHATSAPP_WINDOW_MS = 24 * 3600_000 - 10 * 60_000;
+
+/** A reminder for the bot chats: the text, and the same as the template's body parameters. */
+export interface BotReminder {
+  text: string;
+  parameters: string[];
+}
+
+/** What reached no chat: none active, or only WhatsApp numbers outside the window without a template. */
+export type BotSkip = "no_chat" | "whatsapp_window";
+
+/** The active chats of a batch's users, in one query, by user. */
+export async function activeChatsByUser(
+  ctx: ModuleContext,
+  userIds: number[],
+): Promise<Map<number, repository.ActiveChat[]>> {
+  const byUser = new Map<number, repository.ActiveChat[]>();
+  for (const chat of await repository.activeChatsOf(ctx.db, [...new Set(userIds)])) {
+    const list = byUser.get(chat.userId);
+    if (list) list.push(chat);
+    else byUser.set(chat.userId, [chat]);
+  }
+  return byUser;
+}
+
+/**
+ * Sends a reminder to each of the user's active chats: Telegram and WhatsApp numbers that wrote in
+ * the window get the text; other WhatsApp numbers the template, or nothing when none is configured.
+ * Answers how many chats received it, or why none was meant to; throws when every send failed.
+ */
+export async function sendBotReminder(
+  messengers: Messengers,
+  chats: repository.ActiveChat[],
+  reminder: BotReminder,
+  now: Date,
+): Promise<number | BotSkip> {
+  let windowClosed = false;
+  const sends: Array<Promise<void>> = [];
+  for (const chat of chats) {
     const target = messengers[chat.messenger];
-    return target ? [target.send(chat.chatId, text)] : [];
-  });
+    if (!target) continue;
+    // The window at `now` is opened by a message written in the WHATSAPP_WINDOW_MS before it.
+    const since = chat.lastInboundAt === null ? null : now.getTime() - chat.lastInboundAt.getTime();
+    const inWindow = chat.messenger !== "WP" || (since !== null && since >= 0 && since < WHATSAPP_WINDOW_MS);
+    if (inWindow) sends.push(target.send(chat.chatId, reminder.text));
+    else if (target.sendTemplate) sends.push(target.sendTemplate(chat.chatId, reminder.parameters));
+    else windowClosed = true;
+  }
+  if (sends.length === 0) return windowClosed ? "whatsapp_window" : "no_chat";
   const results = await Promise.allSettled(sends);
   const delivered = results.filter((result) => result.status === "fulfilled").length;
   // One chat reached is a reminder sent; when none could be reached the reminder is recorded failed.

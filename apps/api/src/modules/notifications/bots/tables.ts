@@ -20,6 +20,11 @@ export const botAccesses = pgTable(
     /** The bot's @username or the business number at the time of linking, shown in the list. */
     botUsername: text().notNull(),
     active: boolean().notNull().default(true),
+    /**
+     * WhatsApp: when the number last wrote to us (its webhook messages). WhatsApp takes free text to
+     * a number only within 24 hours of that; later a reminder goes as a template. Null on Telegram.
+     */
+    lastInboundAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

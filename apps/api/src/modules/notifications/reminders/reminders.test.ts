@@ -217,7 +217,7 @@ describe("the reminders job", () => {
         .select()
         .from(reminderSends)
         .where(eq(reminderSends.bookingId, testIds.decode(hashid) as number));
-      expect(send).toMatchObject({ channel: "sms", status: "skipped" });
+      expect(send).toMatchObject({ channel: "sms", status: "skipped", reason: "no_consent" });
       expect(await smsAbout(`/promemoria/${send?.id}.`)).toEqual([]);
       // A signed "Confermo" whose letter is changed to "annullo" cancels nothing.
       const confirm = reminderToken(moduleContext(t).config.appSecret, send?.id as number, "confermo");

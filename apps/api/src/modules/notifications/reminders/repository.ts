@@ -7,7 +7,7 @@ import { agendaEvents } from "../../agenda/tables.ts";
 import { bookings } from "../../bookings/tables.ts";
 import { companies, healthServices } from "../../companies/tables.ts";
 import { anagrafiche, users } from "../../identity/tables.ts";
-import { agendaReminderSends, reminderPreferences, reminderSends } from "../tables.ts";
+import { agendaReminderSends, type ReminderSkipReason, reminderPreferences, reminderSends } from "../tables.ts";
 
 export async function findPreferences(db: Executor, userId: number) {
   const [row] = await db.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId));
@@ -148,9 +148,14 @@ export async function describe(db: Executor, ids: number[]) {
 }
 export type ReminderToSend = Awaited<ReturnType<typeof describe>>[number];
 
-export async function finish(db: Executor, ids: number[], status: "sent" | "skipped" | "failed"): Promise<void> {
+export async function finish(
+  db: Executor,
+  ids: number[],
+  status: "sent" | "skipped" | "failed",
+  reason: ReminderSkipReason | null = null,
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(reminderSends).set({ status }).where(inArray(reminderSends.id, ids));
+  await db.update(reminderSends).set({ status, reason }).where(inArray(reminderSends.id, ids));
 }
 
 /**
@@ -251,7 +256,12 @@ export async function describeEvents(db: Executor, ids: number[]) {
 }
 export type EventReminderToSend = Awaited<ReturnType<typeof describeEvents>>[number];
 
-export async function finishEvents(db: Executor, ids: number[], status: "sent" | "skipped" | "failed"): Promise<void> {
+export async function finishEvents(
+  db: Executor,
+  ids: number[],
+  status: "sent" | "skipped" | "failed",
+  reason: ReminderSkipReason | null = null,
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(agendaReminderSends).set({ status }).where(inArray(agendaReminderSends.id, ids));
+  await db.update(agendaReminderSends).set({ status, reason }).where(inArray(agendaReminderSends.id, ids));
 }

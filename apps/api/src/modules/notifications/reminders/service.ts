@@ -5,14 +5,18 @@ import {
   REMINDER_LEAD_KEYS,
   REMINDER_LEADS,
   REMINDER_MESSAGES,
+  type ReminderChannel,
   type TReminderPreferences,
 } from "@cura/domain";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Principal } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import type { PushSender } from "../../../platform/push/sender.ts";
-import { sendToUserBots } from "../bots/service.ts";
+import type { Messengers } from "../bots/messengers.ts";
+import type { ActiveChat } from "../bots/repository.ts";
+import { activeChatsByUser, type BotReminder, messengersOf, sendBotReminder } from "../bots/service.ts";
 import { bookingLink } from "../links.ts";
+import type { ReminderSkipReason } from "../tables.ts";
 import { readReminderToken, reminderToken } from "./links.ts";
 import * as repository from "./repository.ts";
 
@@ -39,24 +43,42 @@ export async function savePreferences(ctx: ModuleContext, principal: Principal, 
  */
 const graceOf = (minutes: number) => Math.min(Math.floor(minutes / 2), 60);
 
-const when = (date: Date | null) =>
-  date
-    ? new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", dateStyle: "full", timeStyle: "short" }).format(date)
-    : "";
+/** One formatter for the whole job: building an Intl formatter costs more than formatting with it. */
+const ROME_DATE_TIME = new Intl.DateTimeFormat("it-IT", {
+  timeZone: "Europe/Rome",
+  dateStyle: "full",
+  timeStyle: "short",
+});
+const when = (date: Date | null) => (date ? ROME_DATE_TIME.format(date) : "");
 
-type Outcome = "sent" | "skipped";
+/** A reminder sent, or why it was not (recorded with the "skipped" row). */
+type Outcome = "sent" | ReminderSkipReason;
+
+/** What one batch's sends share: the bot chats of its users, read in one query. */
+interface Batch {
+  chats: Map<number, ActiveChat[]>;
+}
+
+/** What one run's sends share: the messengers, the push sender and the run's clock. */
+interface Run {
+  ctx: ModuleContext;
+  push: PushSender;
+  messengers: Messengers;
+  now: Date;
+}
 
 /**
  * One lead time of one kind of item: reserves the due reminders a batch at a time (each once, across
  * instances), sends them, and records how each went. A reserved reminder the batch could not
  * describe (an event moved or deleted meanwhile) is skipped.
  */
-async function drain<Row extends { id: number }>(
+async function drain<Row extends { id: number; userId: number; channel: string }>(
+  run: Run,
   steps: {
     reserve: (limit: number, after: repository.ReserveCursor | null) => Promise<repository.Reserved>;
     describe: (ids: number[]) => Promise<Row[]>;
-    send: (row: Row) => Promise<Outcome>;
-    finish: (ids: number[], status: Outcome | "failed") => Promise<void>;
+    send: (row: Row, batch: Batch) => Promise<Outcome>;
+    finish: (ids: number[], status: "sent" | "skipped" | "failed", reason: ReminderSkipReason | null) => Promise<void>;
   },
   log?: FastifyBaseLogger,
 ): Promise<number> {
@@ -68,25 +90,33 @@ async function drain<Row extends { id: number }>(
     if (reserved.ids.length > 0) {
       const rows = await steps.describe(reserved.ids);
       const described = new Set(rows.map((row) => row.id));
-      const outcome: Record<Outcome | "failed", number[]> = {
-        sent: [],
-        skipped: reserved.ids.filter((id) => !described.has(id)),
-        failed: [],
-      };
+      const botUsers = rows.filter((row) => row.channel === "bot").map((row) => row.userId);
+      const batch: Batch = { chats: await activeChatsByUser(run.ctx, botUsers) };
+      const sentIds: number[] = [];
+      const failed: number[] = [];
+      const skipped = new Map<ReminderSkipReason, number[]>([
+        ["gone", reserved.ids.filter((id) => !described.has(id))],
+      ]);
       await Promise.all(
         rows.map(async (row) => {
           try {
-            outcome[await steps.send(row)].push(row.id);
+            const outcome = await steps.send(row, batch);
+            if (outcome === "sent") sentIds.push(row.id);
+            else {
+              const ids = skipped.get(outcome);
+              if (ids) ids.push(row.id);
+              else skipped.set(outcome, [row.id]);
+            }
           } catch (error) {
             log?.error({ err: error, reminder: row.id }, "reminder failed");
-            outcome.failed.push(row.id);
+            failed.push(row.id);
           }
         }),
       );
-      await steps.finish(outcome.sent, "sent");
-      await steps.finish(outcome.skipped, "skipped");
-      await steps.finish(outcome.failed, "failed");
-      sent += outcome.sent.length;
+      await steps.finish(sentIds, "sent", null);
+      for (const [reason, ids] of skipped) await steps.finish(ids, "skipped", reason);
+      await steps.finish(failed, "failed", null);
+      sent += sentIds.length;
     }
     // Fewer items than asked: the window holds no more after the cursor. A batch whose items
     // another instance reserved first is not the end: the walk goes on past them.
@@ -106,25 +136,28 @@ export async function runReminders(
   now: Date = new Date(),
   log?: FastifyBaseLogger,
 ): Promise<number> {
+  const run: Run = { ctx, push, messengers: messengersOf(ctx), now };
   let sent = 0;
   for (const lead of REMINDER_LEAD_KEYS) {
     const minutes = REMINDER_LEADS[lead];
     const window = { now, lead, leadMinutes: minutes, graceMinutes: graceOf(minutes) };
     sent += await drain(
+      run,
       {
         reserve: (limit, after) => repository.reserveDue(ctx.db, { ...window, limit, after }),
         describe: (ids) => repository.describe(ctx.db, ids),
-        send: (row) => sendOne(ctx, push, row),
-        finish: (ids, status) => repository.finish(ctx.db, ids, status),
+        send: (row, batch) => sendOne(run, batch, row),
+        finish: (ids, status, reason) => repository.finish(ctx.db, ids, status, reason),
       },
       log,
     );
     sent += await drain(
+      run,
       {
         reserve: (limit, after) => repository.reserveDueEvents(ctx.db, { ...window, limit, after }),
         describe: (ids) => repository.describeEvents(ctx.db, ids),
-        send: (row) => sendEvent(ctx, push, row),
-        finish: (ids, status) => repository.finishEvents(ctx.db, ids, status),
+        send: (row, batch) => sendEvent(run, batch, row),
+        finish: (ids, status, reason) => repository.finishEvents(ctx.db, ids, status, reason),
       },
       log,
     );
@@ -136,71 +169,105 @@ export async function runReminders(
 const EVENT_LINK = "/cittadino/agenda";
 
 /**
- * An agenda event is the citizen's own note (spec 001 §3 Event: name, place, date, time): the
- * reminder only informs, with no "Confermo" or "Non posso venire" links, and points at the agenda.
+ * A WhatsApp template's body parameter: one line (the platform refuses new lines, tabs and runs of
+ * spaces in one) and never empty.
  */
-async function sendEvent(ctx: ModuleContext, push: PushSender, row: repository.EventReminderToSend): Promise<Outcome> {
-  const sentence = `Promemoria: ${row.name}, ${row.place}, ${when(row.startAt)}.`;
-  const agenda = `${ctx.config.publicUrl}${EVENT_LINK}`;
-  switch (row.channel) {
-    case "email":
-      if (!row.email || !row.notificationConsense) return "skipped";
-      await ctx.mailer.send({
-        to: row.email,
-        subject: `Cura: promemoria evento ${row.name}`,
-        text: `${sentence}\n\nÈ un evento della tua agenda: ${agenda}`,
-      });
-      return "sent";
-    case "sms":
-      if (!row.phone || !row.notificationConsense) return "skipped";
-      await ctx.sms.send({ to: `${row.prefix ?? "+39"}${row.phone}`, text: `Cura. ${sentence}` });
-      return "sent";
-    case "push": {
-      const delivered = await push.sendToUsers(ctx.db, [row.userId], {
-        title: "Promemoria evento",
-        body: sentence,
-        extraData: { url: EVENT_LINK, kind: "reminder" },
-      });
-      return delivered > 0 ? "sent" : "skipped";
-    }
-    case "bot":
-      return (await sendToUserBots(ctx, row.userId, `Cura. ${sentence}`)) > 0 ? "sent" : "skipped";
-    default:
-      return "skipped";
-  }
-}
+const parameter = (value: string) => value.replace(/\s+/g, " ").trim() || "-";
 
-async function sendOne(ctx: ModuleContext, push: PushSender, row: repository.ReminderToSend): Promise<Outcome> {
-  const what = row.serviceName ?? (row.kind === "teleconsulto" ? "Teleconsulto" : "Appuntamento");
-  const sentence = `Promemoria: ${what} presso ${row.companyName}, ${when(row.startAt)}.`;
-  const link = (answer: "confermo" | "annullo") =>
-    `${ctx.config.publicUrl}/promemoria/${reminderToken(ctx.config.appSecret, row.id, answer)}`;
-  const answers = `Confermo: ${link("confermo")}\nNon posso venire: ${link("annullo")}`;
+/** The channels every reminder goes through alike; the e-mail's subject and the texts differ. */
+async function deliver(
+  run: Run,
+  batch: Batch,
+  row: {
+    userId: number;
+    channel: ReminderChannel;
+    email: string | null;
+    notificationConsense: boolean;
+    prefix: string | null;
+    phone: string | null;
+  },
+  message: {
+    subject: string;
+    email: string;
+    sms: string;
+    push: { title: string; body: string; url: string | null };
+    bot: BotReminder;
+  },
+): Promise<Outcome> {
+  const { ctx } = run;
   switch (row.channel) {
     case "email":
       // Reminders are not transactional mail: they follow the notification consent.
-      if (!row.email || !row.notificationConsense) return "skipped";
-      await ctx.mailer.send({ to: row.email, subject: `Cura: promemoria ${what}`, text: `${sentence}\n\n${answers}` });
+      if (!row.email) return "no_address";
+      if (!row.notificationConsense) return "no_consent";
+      await ctx.mailer.send({ to: row.email, subject: message.subject, text: message.email });
       return "sent";
     case "sms":
       // The same consent as the e-mail: a reminder is a notification, whatever the channel.
-      if (!row.phone || !row.notificationConsense) return "skipped";
-      await ctx.sms.send({ to: `${row.prefix ?? "+39"}${row.phone}`, text: `Cura. ${sentence}\n${answers}` });
+      if (!row.phone) return "no_address";
+      if (!row.notificationConsense) return "no_consent";
+      await ctx.sms.send({ to: `${row.prefix ?? "+39"}${row.phone}`, text: message.sms });
       return "sent";
     case "push": {
-      const delivered = await push.sendToUsers(ctx.db, [row.userId], {
-        title: "Promemoria appuntamento",
-        body: sentence,
-        extraData: { url: bookingLink(ctx.ids, "citizen", row.bookingId), kind: "reminder" },
+      const delivered = await run.push.sendToUsers(ctx.db, [row.userId], {
+        title: message.push.title,
+        body: message.push.body,
+        extraData: { url: message.push.url, kind: "reminder" },
       });
-      return delivered > 0 ? "sent" : "skipped";
+      return delivered > 0 ? "sent" : "no_device";
     }
-    case "bot":
+    case "bot": {
       // The chats the citizen linked and left on (notifications/bots); none linked: nothing to send to.
-      return (await sendToUserBots(ctx, row.userId, `Cura. ${sentence}\n${answers}`)) > 0 ? "sent" : "skipped";
-    default:
-      return "skipped";
+      const result = await sendBotReminder(run.messengers, batch.chats.get(row.userId) ?? [], message.bot, run.now);
+      return typeof result === "number" ? "sent" : result;
+    }
   }
+}
+
+/**
+ * An agenda event is the citizen's own note (spec 001 §3 Event: name, place, date, time): the
+ * reminder only informs, with no "Confermo" or "Non posso venire" links, and points at the agenda.
+ */
+function sendEvent(run: Run, batch: Batch, row: repository.EventReminderToSend): Promise<Outcome> {
+  const at = when(row.startAt);
+  const sentence = `Promemoria: ${row.name}, ${row.place}, ${at}.`;
+  const agenda = `${run.ctx.config.publicUrl}${EVENT_LINK}`;
+  return deliver(run, batch, row, {
+    subject: `Cura: promemoria evento ${row.name}`,
+    email: `${sentence}\n\nÈ un evento della tua agenda: ${agenda}`,
+    sms: `Cura. ${sentence}`,
+    push: { title: "Promemoria evento", body: sentence, url: EVENT_LINK },
+    bot: {
+      text: `Cura. ${sentence}`,
+      parameters: [row.name, row.place, at, `Evento della tua agenda: ${agenda}`].map(parameter),
+    },
+  });
+}
+
+function sendOne(run: Run, batch: Batch, row: repository.ReminderToSend): Promise<Outcome> {
+  const { ctx } = run;
+  const what = row.serviceName ?? (row.kind === "teleconsulto" ? "Teleconsulto" : "Appuntamento");
+  const at = when(row.startAt);
+  const sentence = `Promemoria: ${what} presso ${row.companyName}, ${at}.`;
+  const link = (answer: "confermo" | "annullo") =>
+    `${ctx.config.publicUrl}/promemoria/${reminderToken(ctx.config.appSecret, row.id, answer)}`;
+  const confirm = `Confermo: ${link("confermo")}`;
+  const cancel = `Non posso venire: ${link("annullo")}`;
+  const answers = `${confirm}\n${cancel}`;
+  return deliver(run, batch, row, {
+    subject: `Cura: promemoria ${what}`,
+    email: `${sentence}\n\n${answers}`,
+    sms: `Cura. ${sentence}\n${answers}`,
+    push: {
+      title: "Promemoria appuntamento",
+      body: sentence,
+      url: bookingLink(ctx.ids, "citizen", row.bookingId),
+    },
+    bot: {
+      text: `Cura. ${sentence}\n${answers}`,
+      parameters: [what, row.companyName, at, `${confirm} · ${cancel}`].map(parameter),
+    },
+  });
 }
 
 /**

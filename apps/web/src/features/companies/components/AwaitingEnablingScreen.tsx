@@ -1,8 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SupportModal } from "../../../app/shells/SupportModal.tsx";
+import { lazyModal } from "../../../ui/lazy-modal.tsx";
 import { refreshMe } from "../../identity/api/me.ts";
+
+// Loaded when first opened: the shell that shows this screen is every area's first load (issue 15's budgets).
+const SupportModal = lazyModal(() => import("../../../app/shells/SupportModal.tsx").then((m) => m.SupportModal));
 
 /**
  * What an operator sees after joining a company with its code, until an administrator of the company

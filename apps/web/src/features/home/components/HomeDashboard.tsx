@@ -2,10 +2,13 @@ import type { TUser } from "@cura/domain";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SupportModal } from "../../../app/shells/SupportModal.tsx";
 import { displayName, useSession } from "../../../lib/session.ts";
+import { lazyModal } from "../../../ui/lazy-modal.tsx";
 import { greetingKey } from "../greeting.ts";
 import { HomeAlerts } from "./HomeAlerts.tsx";
+
+// Loaded when first opened, as the header's: the home is each area's first page (issue 15's budgets).
+const SupportModal = lazyModal(() => import("../../../app/shells/SupportModal.tsx").then((m) => m.SupportModal));
 
 /** The frame of the three home dashboards: greeting by name, reminders, the area's cards. */
 export function HomeDashboard({ intro, children }: { intro: string; children: (user: TUser) => ReactNode }) {

@@ -1,6 +1,7 @@
 import type { TUser } from "@cura/domain";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { usePublicFlagOnceRead } from "../../../lib/settings.ts";
+import { refreshSubscription } from "../../reminders/api/push.ts";
 import { NotificationCentre } from "./NotificationCentre.tsx";
 
 // Its own chunk: it starts only after the settings answer, so loading it then costs the first page
@@ -19,8 +20,18 @@ export function HeaderNotifications({ user }: { user: TUser }) {
     <>
       <NotificationCentre />
       <PopupsUnlessOff area={user.type === 0 ? "cittadino" : "operatore"} />
+      <PushSubscriptionRefresh userHashid={user.hashid} />
     </>
   );
+}
+
+/** Once per signed-in user and page load: a browser already subscribed to push sends it again. */
+function PushSubscriptionRefresh({ userHashid }: { userHashid: string }) {
+  useEffect(() => {
+    // Keyed on the user: another account signed in on this page takes the subscription over.
+    if (userHashid) void refreshSubscription();
+  }, [userHashid]);
+  return null;
 }
 
 /**

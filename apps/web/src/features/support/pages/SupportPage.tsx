@@ -2,7 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { SupportRequestForm } from "../components/SupportRequestForm.tsx";
 
-/** The support request page (spec 001 §2 screens 4 and 22), also the chat-bot's fallback link. */
+/**
+ * The support request page (spec 001 §2 screen 22), the chat-bot's fallback link and the
+ * administrators' menu entry; the citizens' and operators' menu opens the same form in a modal
+ * (screen 4, components/SupportRequestModal.tsx).
+ */
 export default function SupportPage() {
   const { t } = useTranslation();
   const area = useLocation().pathname.split("/")[1] ?? "cittadino";
