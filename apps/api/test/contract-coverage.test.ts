@@ -8,7 +8,18 @@ import { operationsOf } from "./openapi.ts";
  * module, how many of them the OpenAPI document serves, and holds the modules declared complete to
  * all of their calls. A module joins COMPLETE_MODULES when its issue is resolved.
  */
-const COMPLETE_MODULES: string[] = ["archives", "care", "companies", "documents", "identity", "sessions", "support"];
+const COMPLETE_MODULES: string[] = [
+  "archives",
+  "care",
+  "companies",
+  "documents",
+  "identity",
+  "notifications",
+  "sessions",
+  "support",
+  "surveys",
+  "teleconsult",
+];
 
 /** Routes we serve that the spec does not list, each with its reason. */
 const EXTRA_ROUTES: Record<string, string> = {
@@ -32,6 +43,8 @@ const EXTRA_ROUTES: Record<string, string> = {
     "dashboard 1 of admin reports drawn natively from the rollups: registrations, services (issue 14)",
   "GET admin/reports/growth": "dashboard 2 of admin reports: growth of enrolled users by region (issue 14)",
   "GET admin/reports/activity": "dashboard 3 of admin reports: citizen activity and returns within 30 days (issue 14)",
+  "GET exams/{id}":
+    "the GET of spec 002 §7 'Exams CRUD' for one parameter: its default bands for the administrators' form (GET exams, the public list, carries none; issue 14)",
   "GET health": "liveness and database check for load balancers",
   "GET survey-sessions/{id}":
     "one session for the administrator's sessioni page and the builder (the spec names only the company's own, issue 13)",
@@ -70,6 +83,8 @@ const EXTRA_ROUTES: Record<string, string> = {
   "PUT users/own/reminders": "reminder preferences (issue 12 'Beyond the spec')",
   "POST dev/reminders/run":
     "development only: the reminders job on a test clock, for the journeys (absent in production)",
+  "POST dev/suspensions/run":
+    "development only: the job lifting ended suspensions on a test clock, for the journeys (an administrator; absent in production)",
   "POST reminders/respond":
     "a reminder's signed single-use 'Confermo' / 'Non posso venire' link (issue 12 'Beyond the spec')",
   "DELETE anamnesi/{id}": "the author removes a wrong anamnesis entry (issue 11; the spec lists only GET and POST)",
@@ -156,6 +171,8 @@ const EXTRA_ROUTES: Record<string, string> = {
     "the operator's sections rapido, pediatrico, specialistico (spec 002 §2 teleconsulto/{section}): the company's queue and history; the spec names no call",
   "GET teleconsults/admin":
     "the administrator's read-only teleconsultation list (issue 10, admin teleconsulto); the spec names no call",
+  "GET teleconsults/specialist/services":
+    "the health services a citizen books as a specialist teleconsultation (spec 001 §2 teleconsulti/nuovo/specialistico, ref 2) through the wizard's POST reservations; the spec names no call",
 };
 
 interface SpecRoute {

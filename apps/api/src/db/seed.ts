@@ -1,7 +1,9 @@
 import { OPERATOR_PERMISSIONS, taxCodeCheckChar } from "@cura/domain";
 import { eq, inArray, sql } from "drizzle-orm";
+import { seedDemoFdsAdhesions } from "../modules/admin/catalogue/demo-data.ts";
 import { seedFdsCatalogue } from "../modules/admin/catalogue/reference.ts";
 import { seedDemoReports } from "../modules/admin/reports/demo-data.ts";
+import { seedDemoContacts } from "../modules/admin/users/demo-data.ts";
 import { SUBSCRIPTION_GATED_REFS, seedDemoSubscriptions } from "../modules/billing/index.ts";
 import { seedDemoBookings, seedDemoNoShows } from "../modules/bookings/demo-data.ts";
 import { seedDemoCare } from "../modules/care/demo-data.ts";
@@ -21,6 +23,7 @@ import { seedDemoMeasurements } from "../modules/health/measurements/demo-data.t
 import { seedDemoRecords } from "../modules/health/records/demo-data.ts";
 import { seedDemoTherapies } from "../modules/health/therapies/demo-data.ts";
 import { anagrafiche, users } from "../modules/identity/tables.ts";
+import { seedDemoBots } from "../modules/notifications/bots/demo-data.ts";
 import { seedDemoPopupQuestions } from "../modules/notifications/popup-questions/demo-data.ts";
 import { companyPatients } from "../modules/patients/tables.ts";
 import { seedDemoSessions } from "../modules/sessions/demo-data.ts";
@@ -38,6 +41,8 @@ export const demoAccounts = [
   { role: "Farmacia – operatore", email: "farmacia.operatore@cura.demo" },
   { role: "Centrale di monitoraggio – amm.", email: "monitoraggio.admin@cura.demo" },
   { role: "Centrale di monitoraggio – operatore", email: "monitoraggio.operatore@cura.demo" },
+  { role: "Farmacia – farmacista (questionari)", email: "farmacia.farmacista@cura.demo" },
+  { role: "Farmacia – infermiere (questionari)", email: "farmacia.infermiere@cura.demo" },
   { role: "Cittadina", email: "maria.rossi@cura.demo" },
   { role: "Cittadino", email: "giuseppe.bianchi@cura.demo" },
   { role: "Cittadina", email: "giulia.esposito@cura.demo" },
@@ -59,6 +64,62 @@ export async function seedReferenceData(db: Database): Promise<void> {
   });
 }
 
+interface DemoPersonData {
+  name: string;
+  surname: string;
+  cf?: string;
+  gender?: "maschile" | "femminile";
+  birthday?: string;
+  comune?: string;
+  provincia?: string;
+  regione?: string;
+  cap?: string;
+  address?: string;
+  tel: string;
+}
+
+/** A demo account of any type with its personal data, all contacts verified and consents given. */
+async function demoPerson(
+  tx: Transaction,
+  passwordHash: string,
+  now: Date,
+  email: string,
+  type: 0 | 1 | 2,
+  data: DemoPersonData,
+): Promise<number> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email,
+      username: email.split("@")[0],
+      passwordHash,
+      type,
+      iAm: type === 0 ? "cittadino" : type === 1 ? "operatore" : "admin",
+      emailVerifiedAt: now,
+      numberVerifiedAt: now,
+      dataConsense: true,
+      shareConsense: true,
+      chargeConsense: true,
+    })
+    .returning({ id: users.id });
+  const id = (user as { id: number }).id;
+  await tx.insert(anagrafiche).values({
+    userId: id,
+    name: data.name,
+    surname: data.surname,
+    cf: data.cf ?? null,
+    gender: data.gender ?? null,
+    birthday: data.birthday ?? null,
+    comune: data.comune ?? null,
+    provincia: data.provincia ?? null,
+    regione: data.regione ?? null,
+    cap: data.cap ?? null,
+    address: data.address ?? null,
+    telNumber: data.tel,
+  });
+  return id;
+}
+
 /** Creates the demo world on an empty database; returns false when there was already data. */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -66,55 +127,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const now = new Date();
-    const person = async (
-      email: string,
-      type: 0 | 1 | 2,
-      data: {
-        name: string;
-        surname: string;
-        cf?: string;
-        gender?: "maschile" | "femminile";
-        birthday?: string;
-        comune?: string;
-        provincia?: string;
-        regione?: string;
-        cap?: string;
-        address?: string;
-        tel: string;
-      },
-    ) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email,
-          username: email.split("@")[0],
-          passwordHash,
-          type,
-          iAm: type === 0 ? "cittadino" : type === 1 ? "operatore" : "admin",
-          emailVerifiedAt: now,
-          numberVerifiedAt: now,
-          dataConsense: true,
-          shareConsense: true,
-          chargeConsense: true,
-        })
-        .returning({ id: users.id });
-      const id = (user as { id: number }).id;
-      await tx.insert(anagrafiche).values({
-        userId: id,
-        name: data.name,
-        surname: data.surname,
-        cf: data.cf ?? null,
-        gender: data.gender ?? null,
-        birthday: data.birthday ?? null,
-        comune: data.comune ?? null,
-        provincia: data.provincia ?? null,
-        regione: data.regione ?? null,
-        cap: data.cap ?? null,
-        address: data.address ?? null,
-        telNumber: data.tel,
-      });
-      return id;
-    };
+    const person = (email: string, type: 0 | 1 | 2, data: DemoPersonData) =>
+      demoPerson(tx, passwordHash, now, email, type, data);
 
     await person("admin@cura.demo", 2, { name: "Alessandro", surname: "Conti", tel: "3330000001" });
 
@@ -273,10 +287,16 @@ export async function seedDemoActivity(db: Database): Promise<void> {
   await seedDemoSurveys(db);
   // Maria Rossi's IRST therapy reconciliation (issue 13).
   await seedDemoIrst(db);
-  // A survey session of each type at the demo pharmacy (issue 13).
+  // A survey session of each type at the demo pharmacy (issue 13), and two operators who administer them.
+  await seedDemoSurveyStaff(db);
   await seedDemoSessions(db);
   // One popup question live for citizens (issue 12).
   await seedDemoPopupQuestions(db);
+  // Giuseppe Bianchi's Telegram chat, a reminder channel (issue 12).
+  await seedDemoBots(db);
+  // The back office's public contact messages and 'farmacia dei servizi' adhesions (issue 14).
+  await seedDemoContacts(db);
+  await seedDemoFdsAdhesions(db);
   // Last: a year of activity for the reports, and their rollups over everything above (issue 14).
   await seedDemoReports(db);
 }
@@ -307,6 +327,48 @@ async function seedDemoHealthPatients(db: Database): Promise<void> {
     .insert(companyPatients)
     .values(links.map((link) => ({ ...link, origin: "modifica" as const, consentAt: new Date() })))
     .onConflictDoNothing();
+}
+
+/**
+ * Two operators of Farmacia San Marco who only administer surveys ('somministrare questionari', issue
+ * 13's sessions): a pharmacist, a role the demo sessions allow, and a nurse, a role the in-clear one
+ * does not ('Permesso somministrazione mancante'). Start-up seed only (and the journeys): the API
+ * tests' template keeps its operators. Skipped when they exist.
+ */
+async function seedDemoSurveyStaff(db: Database): Promise<void> {
+  const [pharmacy] = await db
+    .select({ companyId: operators.companyId })
+    .from(operators)
+    .innerJoin(users, eq(users.id, operators.userId))
+    .where(eq(users.email, "farmacia.admin@cura.demo"));
+  if (!pharmacy) return;
+  const people = [
+    { email: "farmacia.farmacista@cura.demo", name: "Elena", surname: "Riva", tel: "3330000013", role: "farmacista" },
+    { email: "farmacia.infermiere@cura.demo", name: "Luca", surname: "Fontana", tel: "3330000014", role: "infermiere" },
+  ];
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        people.map((p) => p.email),
+      ),
+    );
+  if (existing.length > 0) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    for (const p of people) {
+      const userId = await demoPerson(tx, passwordHash, now, p.email, 1, p);
+      await tx.insert(operators).values({
+        userId,
+        companyId: pharmacy.companyId,
+        role: p.role,
+        permissions: [OPERATOR_PERMISSIONS.administerSurveys],
+      });
+    }
+  });
 }
 
 /**

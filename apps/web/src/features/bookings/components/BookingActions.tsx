@@ -2,9 +2,11 @@ import { bookingActionsAt, type TBooking } from "@cura/domain";
 import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
 import { useAlerts } from "../../../ui/alerts/index.ts";
 import { ConfirmModal } from "../../../ui/ConfirmModal.tsx";
+import { citizenPreviewPath } from "../../teleconsult/paths.ts";
 import { useAcceptProposal, useCancelBooking, useRejectProposal, useRequestNewDate } from "../api/booking-actions.ts";
 import { formatAppointment } from "../format.ts";
 import { CancelBookingModal } from "./CancelBookingModal.tsx";
@@ -27,7 +29,12 @@ export function BookingActions({ booking }: { booking: TBooking }) {
   const reject = useRejectProposal(booking.hashid);
   const cancel = useCancelBooking(booking.hashid);
   const newDate = useRequestNewDate(booking.hashid);
-  const actions = bookingActionsAt(booking.status, "citizen", booking.start);
+  // A teleconsultation is withdrawn from its own page, which knows whether its call has connected
+  // (a taken quick request's start is when it was taken: this page's time rule would hide it).
+  const isTeleconsult = booking.kind === "teleconsulto";
+  const actions = bookingActionsAt(booking.status, "citizen", booking.start).filter(
+    (action) => !(isTeleconsult && action === "cancel"),
+  );
   // A product order has no service slots to choose from.
   const canAskNewDate = actions.includes("request_new_date") && booking.health_service !== null;
   const messageOf = (error: unknown) => (isApiError(error) ? error.message : t("errors.unexpected"));
@@ -43,7 +50,17 @@ export function BookingActions({ booking }: { booking: TBooking }) {
     onError: (error: unknown) => setModalError(messageOf(error)),
   });
 
-  if (actions.length === 0) return null;
+  const teleconsultLink = isTeleconsult ? (
+    <p className="mt-2 mb-0">
+      <Link to={citizenPreviewPath(booking.hashid)}>{t("bookings.actions.openTeleconsult")}</Link>
+    </p>
+  ) : null;
+  if (actions.length === 0)
+    return teleconsultLink ? (
+      <section aria-label={t("bookings.actions.title")} className="mb-4">
+        {teleconsultLink}
+      </section>
+    ) : null;
   const answering = actions.includes("accept") || actions.includes("reject");
 
   return (
@@ -97,6 +114,7 @@ export function BookingActions({ booking }: { booking: TBooking }) {
           </Button>
         ) : null}
       </div>
+      {teleconsultLink}
 
       <ConfirmModal
         isOpen={open === "reject"}

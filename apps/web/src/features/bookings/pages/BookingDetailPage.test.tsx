@@ -99,6 +99,22 @@ describe("citizen booking detail", () => {
     expect(screen.queryByRole("button", { name: "Chiedi un'altra data" })).toBeNull();
   });
 
+  it("sends a teleconsultation's withdrawal to its own page, whatever its start (a taken quick request started when taken)", async () => {
+    serve(
+      makeBooking({
+        status: "confermato",
+        kind: "teleconsulto",
+        start: "2020-01-10T09:00:00.000Z",
+        end: "2020-01-10T09:15:00.000Z",
+      }),
+    );
+    renderApp("/cittadino/appuntamenti/dettaglio/b1");
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("button", { name: "Annulla la prenotazione" })).toBeNull();
+    const link = screen.getByRole("link", { name: /Apri il teleconsulto/ });
+    expect(link.getAttribute("href")).toBe("/cittadino/teleconsulti/anteprima/b1");
+  });
+
   it("rejects a proposal after asking to confirm", async () => {
     const proposed = makeBooking({ status: "in_attesa", proposed_start: "2099-03-12T14:00:00.000Z" });
     const { calls } = serve(proposed, (call) =>
