@@ -231,6 +231,18 @@ describe("survey sessions journeys", () => {
     expect(manager.url()).toContain(`/dettaglio/${sessionHash}`);
     expect(await manager.getByRole("heading", { level: 2, name }).isVisible()).toBe(true);
     await manager.context().close();
+
+    // Maria finds the compilation in her health file: both surveys, signed.
+    const maria = await newPage(browser);
+    await signIn(maria, "maria.rossi@cura.demo");
+    await maria.goto("/cittadino/profilosanitario/sessioni");
+    const own = maria.getByTestId("own-compilation").filter({ hasText: name });
+    await expect.poll(() => own.count(), { timeout: 15_000 }).toBe(1);
+    expect(await own.getByText("2 di 2").isVisible()).toBe(true);
+    expect(await own.getByText("Completata").isVisible()).toBe(true);
+    expect(await own.getByText("Non ancora firmata").count()).toBe(0);
+    await expectAccessible(maria);
+    await maria.context().close();
   }, 240_000);
 
   it("4 (first half). a pseudonym already used in the session is refused", async () => {

@@ -46,6 +46,13 @@ export const HEALTH_TABS: readonly HealthTab[] = [
     component: lazy(() => import("../health-measurements/tabs/ScoresTab.tsx")),
   },
   {
+    // The compilations of in-clear survey sessions about the citizen (issue 13): the citizen's own only.
+    section: "sessioni",
+    labelKey: "healthFile.tabs.sessioni",
+    component: lazy(() => import("../survey-sessions/tabs/OwnCompilationsTab.tsx")),
+    areas: ["cittadino"],
+  },
+  {
     section: "dispositivi",
     labelKey: "healthMeasurements.tabs.dispositivi",
     component: lazy(() => import("../health-measurements/tabs/DevicesTab.tsx")),

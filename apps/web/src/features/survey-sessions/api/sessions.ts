@@ -12,6 +12,7 @@ export const sessionKeys = {
   compilations: (id: string, page: number) => ["survey-sessions", "compilations", id, page] as const,
   compilation: (id: string) => ["survey-sessions", "compilation", id] as const,
   available: (page: number) => ["survey-sessions", "available", page] as const,
+  own: (page: number) => ["survey-sessions", "own", page] as const,
 };
 const PER_PAGE = 20;
 const enc = encodeURIComponent;
@@ -57,6 +58,17 @@ export function useSessionCompilations(id: string, page: number) {
         query: { page, per_page: PER_PAGE },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET users/own/filled-survey-sessions: the citizen's own compilations of in-clear sessions. */
+export function useOwnCompilations(page: number, enabled = true) {
+  return useQuery({
+    queryKey: sessionKeys.own(page),
+    queryFn: ({ signal }) =>
+      api.page<TCompilation>("users/own/filled-survey-sessions", { signal, query: { page, per_page: PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
