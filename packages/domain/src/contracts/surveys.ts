@@ -25,6 +25,7 @@ export const SURVEY_MESSAGES = {
   patientUnknown: "Paziente non trovato",
   activityDeleted: "Raccolta eliminata",
   fillDeleted: "Compilazione eliminata",
+  fillInSession: "Questo questionario fa parte di una sessione di compilazione: non si può modificare né eliminare",
   saved: "Dati salvati",
   dailyLimit: "Hai già compilato questo questionario oggi: potrai compilarlo di nuovo domani",
   draftDeleted: "Bozza eliminata",

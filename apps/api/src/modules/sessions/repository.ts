@@ -379,6 +379,16 @@ export async function dueForDeletion(db: Executor, limit: number) {
     .limit(limit);
 }
 
+/** Whether a fill is one of the steps a compilation submitted. */
+export async function isCompilationFill(db: Executor, fillId: number): Promise<boolean> {
+  const rows = await db
+    .select({ fill: filledSurveySessionItems.filledSurveyId })
+    .from(filledSurveySessionItems)
+    .where(eq(filledSurveySessionItems.filledSurveyId, fillId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The pseudonyms of some compilations (null for those that are not pseudonymous), in one read. */
 export async function pseudonymsOf(db: Executor, compilationIds: readonly number[]) {
   if (compilationIds.length === 0) return [];

@@ -604,6 +604,11 @@ export async function compilationPseudonyms(db: Executor, compilationIds: readon
   return new Map((await repository.pseudonymsOf(db, compilationIds)).map((r) => [r.id, r.pseudonym]));
 }
 
+/** The surveys module's question before a fill is changed or deleted: is it a compilation's step? */
+export function fillInCompilation(db: Executor, fillId: number): Promise<boolean> {
+  return repository.isCompilationFill(db, fillId);
+}
+
 /** `GET filled-survey-sessions/{id}/progress` and the citizen's own. */
 export async function compilationProgress(ctx: ModuleContext, p: Principal, hash: string, ownOnly = false) {
   const compilation = ownOnly ? await getOwnCompilation(ctx, p, hash) : await getCompilation(ctx, p, hash);

@@ -1,4 +1,4 @@
-import { OPERATOR_PERMISSIONS, SESSION_MESSAGES } from "@cura/domain";
+import { OPERATOR_PERMISSIONS, SESSION_MESSAGES, SURVEY_MESSAGES } from "@cura/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
@@ -495,6 +495,18 @@ describe("compilations", () => {
     expect(
       (await people.citizen.get(`activities/surveys/filled/get/${done.fills[0].filled_survey.hashid}`)).statusCode,
     ).toBe(200);
+    // A submitted step stays as submitted: neither its writer nor a manager changes or deletes it,
+    // the one saved before it joined (filled/patient) included.
+    for (const step of done.fills as Array<{ filled_survey: { hashid: string } }>) {
+      const id = step.filled_survey.hashid;
+      for (const who of [pharmacist, manager]) {
+        const removed = await who.call("DELETE", `activities/surveys/filled/${id}`);
+        expect(removed.statusCode, removed.body).toBe(409);
+        expect(removed.json().message).toBe(SURVEY_MESSAGES.fillInSession);
+        expect((await who.call("PUT", `activities/surveys/filled/${id}`, { answers: ["No"] })).statusCode).toBe(409);
+      }
+    }
+    expect((await pharmacist.get(`filled-survey-sessions/${c.hashid}`)).json().data.progress.submitted).toBe(2);
   });
 
   it("anonymous stores no patient; pseudonymous needs a pseudonym unique in the session", async () => {

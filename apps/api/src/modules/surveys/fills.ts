@@ -341,9 +341,21 @@ export async function fillForExport(ctx: ModuleContext, p: Principal, hash: stri
 }
 
 /** `PUT activities/surveys/filled/{id}`: new answers, checked against the template the fill answered. */
-export async function updateFill(ctx: ModuleContext, p: Principal, hash: string, answers: TSurveyAnswer[]) {
+/**
+ * A fill its writer or the company's managers may change: never one a compilation submitted (its
+ * session's record, which the operator may have signed and the deletion job counts on), whoever
+ * asks — that is a 409, not a 404, once the caller may otherwise change it.
+ */
+async function changeableFill(ctx: ModuleContext, p: Principal, hash: string) {
   const fill = await readableFill(ctx, p, hash);
   if (!mayChangeFill(p, fill)) throw notFound();
+  if (fill.sessionId !== null || (await sessionFillHooks().fillInCompilation(ctx.db, fill.id)))
+    throw conflict(M.fillInSession);
+  return fill;
+}
+
+export async function updateFill(ctx: ModuleContext, p: Principal, hash: string, answers: TSurveyAnswer[]) {
+  const fill = await changeableFill(ctx, p, hash);
   const held = await repository.fillFileIds(ctx.db, fill.id);
   const checked = await checkedAnswers(ctx, p, fill.template, answers, held);
   await withFileReleases(ctx, async (tx, release) => {
@@ -360,8 +372,7 @@ export async function updateFill(ctx: ModuleContext, p: Principal, hash: string,
 
 /** `DELETE activities/surveys/filled/{id}`: the fill, and its files no other record uses. */
 export async function deleteFill(ctx: ModuleContext, p: Principal, hash: string) {
-  const fill = await readableFill(ctx, p, hash);
-  if (!mayChangeFill(p, fill)) throw notFound();
+  const fill = await changeableFill(ctx, p, hash);
   await withFileReleases(ctx, async (tx, release) => {
     const files = await repository.fillFileIds(tx, fill.id);
     await repository.deleteFill(tx, fill.id);

@@ -32,6 +32,8 @@ export interface SessionFillHooks {
    * its next one (else 422 on `survey`); a closed compilation is a 409.
    */
   citizenStep(ctx: ModuleContext, p: Principal, compilationHash: string, surveyId: number): Promise<CompilationStep>;
+  /** Whether a fill is a step of a compilation (it then stays as submitted: the session's record, maybe signed). */
+  fillInCompilation(db: Executor, fillId: number): Promise<boolean>;
 }
 
 let hooks: SessionFillHooks = {
@@ -39,6 +41,7 @@ let hooks: SessionFillHooks = {
   citizenStep: async () => {
     throw notFound();
   },
+  fillInCompilation: async () => false,
 };
 
 /** The sessions module registers its answers once, when it is loaded. */
