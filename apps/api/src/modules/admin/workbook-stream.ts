@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { setImmediate } from "node:timers/promises";
-import ExcelJS from "exceljs";
 import type { FastifyBaseLogger } from "fastify";
+import { loadExcelJS } from "../../platform/heavy-libraries.ts";
 
 /**
  * The back office's XLS exports (users, contacts, companies, bookings, system log): one sheet
@@ -40,12 +40,13 @@ export function streamWorkbook<Row extends { id: number }, Item>(options: {
 }): PassThrough {
   const { sheetName, columns, batchSize, batch, present, log } = options;
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.creator = "Cura";
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
   (async () => {
+    const ExcelJS = await loadExcelJS();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    workbook.creator = "Cura";
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+    sheet.getRow(1).font = { bold: true };
     let after: number | null = null;
     for (;;) {
       const rows = await batch(after);

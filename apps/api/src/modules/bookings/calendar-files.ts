@@ -1,6 +1,6 @@
 import { BOOKING_STATUS_LABELS, type TBooking } from "@cura/domain";
 import { createEvent, type EventStatus } from "ics";
-import PDFDocument from "pdfkit";
+import { loadPdfKit } from "../../platform/heavy-libraries.ts";
 
 /** The files of one booking: an iCalendar event (.ics) and a printable summary (PDF). */
 
@@ -43,7 +43,8 @@ export function bookingIcs(booking: TBooking, start: Date, end: Date, host: stri
 }
 
 /** A one-page summary of the booking (A4, the PDF's standard fonts: Latin-1 covers Italian). */
-export function bookingPdf(booking: TBooking, generatedAt: Date): Promise<Buffer> {
+export async function bookingPdf(booking: TBooking, generatedAt: Date): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `Prenotazione ${booking.hashid}` } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

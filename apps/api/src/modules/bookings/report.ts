@@ -9,8 +9,8 @@ import {
   type TBookingSelection,
   type TOperatorBooking,
 } from "@cura/domain";
-import ExcelJS from "exceljs";
 import type { Principal } from "../../platform/auth/access.ts";
+import { loadExcelJS } from "../../platform/heavy-libraries.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import { zonedDate, zonedTime } from "../../platform/zoned-time.ts";
 import { ownCompanyId } from "../companies/index.ts";
@@ -86,7 +86,7 @@ export async function bookingsReport(
   );
   if (total > MAX_REPORT_ROWS) throw fieldError(selection.ids ? "ids" : "from", OPERATOR_BOOKING_MESSAGES.tooMany);
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = "Cura";
   workbook.created = new Date();
   const sheet = workbook.addWorksheet("Prenotazioni", { views: [{ state: "frozen", ySplit: 1 }] });

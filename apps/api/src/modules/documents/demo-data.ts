@@ -40,7 +40,7 @@ export async function seedDocumentTemplates(db: Executor, companyIds: number[]):
       await repository.insertTemplate(db, {
         companyId,
         name: template.name,
-        htmlContent: sanitizeDocumentHtml(template.html),
+        htmlContent: await sanitizeDocumentHtml(template.html),
       });
     }
   }

@@ -5,7 +5,6 @@ import {
   DOCUMENT_MESSAGES,
   fieldError,
 } from "@cura/domain";
-import sanitizeHtml from "sanitize-html";
 
 /**
  * The document's HTML reduced to DOCUMENT_ALLOWED_TAGS, without any attribute: what an operator
@@ -13,7 +12,9 @@ import sanitizeHtml from "sanitize-html";
  * citizen's page or in the PDF. DOCUMENT_DROPPED_TAGS (script, style…) go with their content. A text with
  * nothing left, or grown past the limit (entities), is a 422 on `html_content`.
  */
-export function sanitizeDocumentHtml(html: string): string {
+export async function sanitizeDocumentHtml(html: string): Promise<string> {
+  // Imported on first use: only documents need it, and it keeps about 19 MB resident once loaded.
+  const { default: sanitizeHtml } = await import("sanitize-html");
   const clean = sanitizeHtml(html, {
     allowedTags: [...DOCUMENT_ALLOWED_TAGS],
     allowedAttributes: {},

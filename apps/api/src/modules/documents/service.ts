@@ -55,7 +55,7 @@ export async function createDocument(
   const templateId = ctx.ids.decode(body.document_template_hashid);
   const template = templateId === null ? null : await repository.findTemplate(ctx.db, companyId, templateId);
   if (!template) throw notFound(DOCUMENT_MESSAGES.templateNotFound);
-  const htmlContent = sanitizeDocumentHtml(body.html_content);
+  const htmlContent = await sanitizeDocumentHtml(body.html_content);
   return ctx.db.transaction(async (tx) => {
     const doc = await repository.insertDocument(tx, {
       companyId,

@@ -32,7 +32,7 @@ export async function createTemplate(
   body: TDocumentTemplateBody,
 ): Promise<TDocumentTemplate> {
   const companyId = ownCompanyId(principalOf(request));
-  const htmlContent = sanitizeDocumentHtml(body.html_content);
+  const htmlContent = await sanitizeDocumentHtml(body.html_content);
   return ctx.db.transaction(async (tx) => {
     const row = await repository.insertTemplate(tx, { companyId, name: body.name, htmlContent });
     await recordAudit(tx, actorOf(request), {
@@ -54,7 +54,7 @@ export async function updateTemplate(
 ): Promise<TDocumentTemplate> {
   const companyId = ownCompanyId(principalOf(request));
   const id = ctx.ids.decode(hashid);
-  const htmlContent = sanitizeDocumentHtml(body.html_content);
+  const htmlContent = await sanitizeDocumentHtml(body.html_content);
   return ctx.db.transaction(async (tx) => {
     const row =
       id === null ? null : await repository.updateTemplate(tx, companyId, id, { name: body.name, htmlContent });

@@ -7,9 +7,10 @@ import {
   type THealthServiceImportRowError,
   ZHealthServiceBody,
 } from "@cura/domain";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
 import { actorOf, recordAudit } from "../../../platform/audit/audit.ts";
+import { loadExcelJS } from "../../../platform/heavy-libraries.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { companyAdministration as registry } from "../../companies/index.ts";
 import { type IncomingFile, invalidFile } from "../../files/index.ts";
@@ -64,7 +65,7 @@ function toRows(table: Array<{ row: number; cells: string[] }>): RawRow[] {
 }
 
 async function readXlsx(bytes: Buffer): Promise<RawRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

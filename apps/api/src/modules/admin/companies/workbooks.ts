@@ -9,8 +9,8 @@ import {
   type TAdminCompany,
   type TCompanyReportBody,
 } from "@cura/domain";
-import ExcelJS from "exceljs";
 import type { FastifyBaseLogger } from "fastify";
+import { loadExcelJS } from "../../../platform/heavy-libraries.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
 import { companyAdministration as registry } from "../../companies/index.ts";
 import { streamWorkbook, type WorkbookColumn } from "../workbook-stream.ts";
@@ -79,7 +79,7 @@ export async function companiesReport(ctx: ModuleContext, body: TCompanyReportBo
     map.set(c.status, Number(c.count));
     figures.set(c.companyId, map);
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = "Cura";
   const sheet = workbook.addWorksheet("Aziende", { views: [{ state: "frozen", ySplit: 1 }] });
   const base = COMPANY_COLUMNS.filter((c) => !["E-mail", "Telefono"].includes(c.header));
@@ -104,7 +104,7 @@ export async function companiesReport(ctx: ModuleContext, body: TCompanyReportBo
 
 /** The import's template: the columns and two example rows, with the rules on a second sheet. */
 export async function importTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = "Cura";
   const sheet = workbook.addWorksheet("Prestazioni");
   sheet.columns = HEALTH_SERVICE_IMPORT_COLUMNS.map((h) => ({ header: h, width: h === "descrizione" ? 40 : 18 }));

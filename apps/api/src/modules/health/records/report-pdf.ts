@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { loadPdfKit } from "../../../platform/heavy-libraries.ts";
 
 export interface ReportPdfFacts {
   title: string;
@@ -18,7 +18,8 @@ const dateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle
  * date"): the text, then the signer's block. Made once at signing and stored, so what the patient
  * downloads is exactly what was signed. The PDF's standard fonts cover Italian (Latin-1).
  */
-export function reportPdf(facts: ReportPdfFacts): Promise<Buffer> {
+export async function reportPdf(facts: ReportPdfFacts): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,

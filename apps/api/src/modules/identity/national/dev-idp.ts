@@ -3,13 +3,8 @@ import type { IncomingMessage } from "node:http";
 import { NATIONAL_IDENTITY_LABELS, type NationalIdentityProvider, ZNationalIdentityProvider } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import Provider, {
-  type Adapter,
-  type AdapterConstructor,
-  type AdapterPayload,
-  type Configuration,
-  type KoaContextWithOIDC,
-} from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { Adapter, AdapterConstructor, AdapterPayload, Configuration, KoaContextWithOIDC } from "oidc-provider";
 import { z } from "zod";
 import type { Access } from "../../../platform/auth/access.ts";
 import type { ModuleContext } from "../../../platform/module.ts";
@@ -148,7 +143,10 @@ export function createEmbeddedProviders(ctx: ModuleContext): EmbeddedProviders {
         );
       },
     };
-    const provider = new Provider(issuer, configuration);
+    // Imported here: the embedded providers exist only outside production, and the library keeps
+    // about 45 MB resident once loaded (docs/performance.md "Start and memory").
+    const { default: OidcProvider } = await import("oidc-provider");
+    const provider = new OidcProvider(issuer, configuration);
     provider.proxy = ctx.config.trustProxy;
     return { provider, handle: provider.callback() };
   }

@@ -1,0 +1,18 @@
+import type ExcelJS from "exceljs";
+import type PDFDocument from "pdfkit";
+
+/**
+ * Libraries only a few routes need, imported on first use: loaded at start, exceljs alone kept
+ * about 35 MB resident in every API process that never writes a workbook, pdfkit about 30 MB more
+ * (docs/performance.md "Start and memory"; pdfmake is loaded the same way in pdf.ts). Both are
+ * CommonJS: Node's ESM import answers their `module.exports` as `default`, which their typings
+ * describe as the module itself.
+ */
+
+export async function loadExcelJS(): Promise<typeof ExcelJS> {
+  return ((await import("exceljs")) as unknown as { default: typeof ExcelJS }).default;
+}
+
+export async function loadPdfKit(): Promise<typeof PDFDocument> {
+  return ((await import("pdfkit")) as unknown as { default: typeof PDFDocument }).default;
+}
