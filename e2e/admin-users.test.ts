@@ -11,6 +11,7 @@ import {
   signIn,
   submitLogin,
 } from "./browser.ts";
+import { JOURNEY_CITIZENS } from "./journey-accounts.ts";
 
 /**
  * Issue 14's journey 3: a user suspended until tomorrow sees the disabled page; the job (on a test
@@ -22,10 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const GIULIA = "giulia.esposito@cura.demo";
-// Giulia's password is whatever the journeys that ran before left (identity's journey 3 resets it):
-// the welcome e-mail's link sets one this journey knows.
-const HER_PASSWORD = "Benvenuta-Giulia-2026!";
+// A citizen of this journey's own (global-setup.ts): suspending her, and the password the welcome
+// e-mail's link sets, touch no account another journey signs in with.
+const CITIZEN = JOURNEY_CITIZENS.suspension.email;
+const HER_PASSWORD = "Benvenuta-Sara-2026!";
 
 describe("administrator's users", () => {
   it("3. an administrator suspends a citizen until tomorrow; she sees the disabled page; the job on a test clock lifts it", async () => {
@@ -38,9 +39,9 @@ describe("administrator's users", () => {
     await followMenu(admin, "Utenti");
     await admin.waitForURL("**/admin/utenti");
     await settled(admin);
-    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("esposito");
+    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("marini");
     await admin.getByRole("button", { name: "Cerca", exact: true }).click();
-    const row = admin.getByRole("row").filter({ hasText: GIULIA });
+    const row = admin.getByRole("row").filter({ hasText: CITIZEN });
     await expect.poll(() => row.count()).toBe(1);
     await expectAccessible(admin);
     const name = ((await row.getByRole("rowheader").textContent()) ?? "").trim();
@@ -50,7 +51,7 @@ describe("administrator's users", () => {
     const welcome = admin.getByRole("dialog", { name: `Inviare l'e-mail di benvenuto a ${name}?` });
     await welcome.getByRole("button", { name: "Sì, invia" }).click();
     const her = await newPage(browser);
-    const mail = await latestMessage(her, GIULIA, /account Cura[\s\S]*password\/reset/);
+    const mail = await latestMessage(her, CITIZEN, /account Cura[\s\S]*password\/reset/);
     const link = /(http\S+\/password\/reset\?\S+)/.exec(mail)?.[1] as string;
     await her.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
     await her.getByLabel("Nuova password").fill(HER_PASSWORD);
@@ -74,7 +75,7 @@ describe("administrator's users", () => {
     await expectAccessible(admin);
 
     // She cannot sign in: the disabled page.
-    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await submitLogin(her, CITIZEN, HER_PASSWORD);
     await her.waitForURL("**/disabled");
     await expect.poll(() => her.getByRole("heading", { level: 1 }).textContent()).toBe("Utenza disabilitata");
     await expectAccessible(her);
@@ -90,15 +91,15 @@ describe("administrator's users", () => {
       expect(response.status()).toBe(200);
     };
     await runJob(new Date());
-    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await submitLogin(her, CITIZEN, HER_PASSWORD);
     await her.waitForURL("**/disabled");
     await runJob(new Date(Date.now() + 3 * 24 * 3600_000));
-    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await submitLogin(her, CITIZEN, HER_PASSWORD);
     await her.waitForURL("**/cittadino/**");
     // The administrator's list says so.
     await admin.reload();
     await settled(admin);
-    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("esposito");
+    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("marini");
     await admin.getByRole("button", { name: "Cerca", exact: true }).click();
     await expect.poll(() => row.getByText("Attivo", { exact: true }).isVisible()).toBe(true);
     expect(await row.textContent()).not.toContain("fino al");
@@ -113,9 +114,9 @@ describe("administrator's users", () => {
     await followMenu(admin, "Utenti");
     await admin.waitForURL("**/admin/utenti");
     await settled(admin);
-    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("esposito");
+    await admin.getByLabel("Nome, codice fiscale o e-mail").fill("marini");
     await admin.getByRole("button", { name: "Cerca", exact: true }).click();
-    const row = admin.getByRole("row").filter({ hasText: GIULIA });
+    const row = admin.getByRole("row").filter({ hasText: CITIZEN });
     await expect.poll(() => row.count()).toBe(1);
     const name = ((await row.getByRole("rowheader").textContent()) ?? "").trim();
 
@@ -135,7 +136,7 @@ describe("administrator's users", () => {
     });
     expect(run.status()).toBe(200);
     const her = await newPage(browser);
-    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await submitLogin(her, CITIZEN, HER_PASSWORD);
     await her.waitForURL("**/disabled");
 
     // He re-enables her, after a confirm; she signs in again.
@@ -144,7 +145,7 @@ describe("administrator's users", () => {
     await expectAccessible(admin);
     await confirm.getByRole("button", { name: "Sì, riabilita" }).click();
     await expect.poll(() => row.getByText("Attivo", { exact: true }).isVisible()).toBe(true);
-    await submitLogin(her, GIULIA, HER_PASSWORD);
+    await submitLogin(her, CITIZEN, HER_PASSWORD);
     await her.waitForURL("**/cittadino/**");
     await admin.close();
     await her.close();

@@ -7,11 +7,13 @@ import { buildApp, webDistDir } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { migrate } from "../apps/api/src/db/migrate.ts";
-import { seedDemoActivity, seedDemoData } from "../apps/api/src/db/seed.ts";
+import { DEMO_PASSWORD, demoPerson, seedDemoActivity, seedDemoData } from "../apps/api/src/db/seed.ts";
 import { bookingEvents, bookings } from "../apps/api/src/modules/bookings/tables.ts";
 import { companies, healthServices } from "../apps/api/src/modules/companies/tables.ts";
 import { users } from "../apps/api/src/modules/identity/tables.ts";
 import { popupQuestions } from "../apps/api/src/modules/notifications/popup-questions/tables.ts";
+import { hashPassword } from "../apps/api/src/platform/auth/passwords.ts";
+import { JOURNEY_CITIZENS } from "./journey-accounts.ts";
 import { teleconsultRoomFixtures } from "./teleconsult-room-fixtures.ts";
 
 declare module "vitest" {
@@ -47,10 +49,16 @@ export default async function setup(project: TestProject) {
 
 /** Accounts in the states some journeys start from, on top of the demo world. */
 export const TEMPORARY_PASSWORD_OPERATOR = "monitoraggio.operatore@cura.demo";
+
 /** The note of Maria's confirmed booking whose time passed an hour ago (bookings journey 4). */
 const PAST_CONFIRMED_NOTE = "Arrivo a digiuno, come indicato.";
 
 async function journeyFixtures(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const person of Object.values(JOURNEY_CITIZENS))
+      await demoPerson(tx, passwordHash, new Date(), person.email, 0, person);
+  });
   // An operator whose administrator has just created the account with a temporary password.
   await db.update(users).set({ temporaryPassword: true }).where(eq(users.email, TEMPORARY_PASSWORD_OPERATOR));
   await pastConfirmedBooking(db);

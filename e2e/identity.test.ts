@@ -10,6 +10,7 @@ import {
   newPage,
   submitLogin,
 } from "./browser.ts";
+import { JOURNEY_CITIZENS } from "./journey-accounts.ts";
 
 /** Issue 3's journeys: registration to home, throttling, recovery, temporary password, idle session. */
 let browser: Browser;
@@ -127,12 +128,12 @@ describe("identity journeys", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Password dimenticata?" }).click();
     await page.waitForURL("**/password/recovery");
-    await page.getByLabel("Indirizzo e-mail").fill("giulia.esposito@cura.demo");
+    await page.getByLabel("Indirizzo e-mail").fill(JOURNEY_CITIZENS.passwordRecovery.email);
     await page.getByRole("button", { name: "Invia" }).click();
     await expect.poll(() => page.getByTestId("recovery-sent").textContent()).toContain("Ti abbiamo inviato una mail");
     await expectAccessible(page);
 
-    const mail = await latestMessage(page, "giulia.esposito@cura.demo", /password\/reset/);
+    const mail = await latestMessage(page, JOURNEY_CITIZENS.passwordRecovery.email, /password\/reset/);
     const link = /(http\S+\/password\/reset\?\S+)/.exec(mail)?.[1] as string;
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
     await expect.poll(() => heading(page)).toBe("Reimposta la password");
@@ -142,7 +143,7 @@ describe("identity journeys", () => {
     await page.getByRole("button", { name: "Reimposta la password" }).click();
     await page.waitForURL("**/login");
 
-    await submitLogin(page, "giulia.esposito@cura.demo", "Nuova-Chiave-2026!");
+    await submitLogin(page, JOURNEY_CITIZENS.passwordRecovery.email, "Nuova-Chiave-2026!");
     await page.waitForURL("**/cittadino/home");
     await page.close();
   });

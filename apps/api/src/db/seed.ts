@@ -64,7 +64,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
   });
 }
 
-interface DemoPersonData {
+export interface DemoPersonData {
   name: string;
   surname: string;
   cf?: string;
@@ -79,7 +79,7 @@ interface DemoPersonData {
 }
 
 /** A demo account of any type with its personal data, all contacts verified and consents given. */
-async function demoPerson(
+export async function demoPerson(
   tx: Transaction,
   passwordHash: string,
   now: Date,

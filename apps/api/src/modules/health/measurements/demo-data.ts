@@ -83,6 +83,9 @@ export async function seedDemoMeasurements(db: Database, now = Date.now()): Prom
 
     const rows: Array<typeof healthMeasurements.$inferInsert> = [];
     const add = (patientId: number, examRow: (typeof exams)[number], at: number, raw: number) => {
+      // Today's readings only up to now: a reading is never in the future (the API refuses one), and a
+      // morning reading seeded before 06:30 UTC would sit above every reading the person makes today.
+      if (at >= now) return;
       const factor = 10 ** examRow.decimals;
       const value = Math.min(examRow.plausibleMax, Math.max(examRow.plausibleMin, Math.round(raw * factor) / factor));
       const band = bandOf(bandsOf(patientId, examRow), value);
@@ -109,7 +112,7 @@ export async function seedDemoMeasurements(db: Database, now = Date.now()): Prom
         const age = 89 - day;
         add(patientId, systolic, morning, wave(age, base, 18, 30));
         add(patientId, diastolic, morning, wave(age, base - 50, 10, 30));
-        if (evening < now) add(patientId, systolic, evening, wave(age, base - 6, 16, 30, 4));
+        add(patientId, systolic, evening, wave(age, base - 6, 16, 30, 4));
         add(patientId, heart, morning, wave(age, 76, 14, 21, 3));
         if (day % 7 === 0) add(patientId, weight, morning, patientId === maria ? 68 - age / 60 : 91 - age / 45);
       }
