@@ -111,3 +111,9 @@ export const POPUP_POLL_MS = 4500;
 export const OPERATOR_REFUSED_CODE = "operator_refused";
 
 export const PLATFORM_VERSION = "01.02.01";
+
+/**
+ * The agenda/ASL appointments platform service (spec 002 §9 ref 5): its bookings are the ASL
+ * appointments a company books for its patients, on which operators also fill surveys.
+ */
+export const ASL_APPOINTMENTS_REF = 5;

@@ -1,4 +1,4 @@
-import { COMPANY_MESSAGES, forbidden, notFound, PATIENT_MESSAGES } from "@cura/domain";
+import { ASL_APPOINTMENTS_REF, COMPANY_MESSAGES, forbidden, notFound, PATIENT_MESSAGES } from "@cura/domain";
 import type { Executor } from "../../db/client.ts";
 import type { Principal } from "../../platform/auth/access.ts";
 import type { Ids } from "../../platform/ids.ts";
@@ -7,7 +7,7 @@ import { findCompanyService, ownCompanyId } from "../companies/index.ts";
 import * as repository from "./repository.ts";
 
 /** Platform service refs (spec 002 §9): bookings, patients, agenda/ASL appointments. */
-export const REFS = { bookings: 1, patients: 4, aslAppointments: 5 } as const;
+export const REFS = { bookings: 1, patients: 4, aslAppointments: ASL_APPOINTMENTS_REF } as const;
 
 /**
  * The operator's company, when it runs one of the given platform services actively; otherwise a

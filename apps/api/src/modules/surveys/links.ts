@@ -1,4 +1,5 @@
 import {
+  ASL_APPOINTMENTS_REF,
   COMPANY_MESSAGES,
   conflict,
   fieldError,
@@ -106,8 +107,6 @@ export async function fillOnReservation(
 
 // ---- ASL appointments --------------------------------------------------------------------------
 
-/** The agenda/ASL appointments platform service (spec 002 §9 ref 5): its bookings are the ASL appointments. */
-const ASL_APPOINTMENTS_REF = 5;
 /** An appointment that will not happen takes no survey. */
 const CLOSED_BOOKING_STATUSES: readonly string[] = ["annullato", "rifiutato"];
 

@@ -1,5 +1,5 @@
 import type { TBooking } from "@cura/domain";
-import { OPERATOR_PERMISSIONS } from "@cura/domain/constants";
+import { ASL_APPOINTMENTS_REF, OPERATOR_PERMISSIONS } from "@cura/domain/constants";
 import { Button } from "design-react-kit";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,8 +16,6 @@ import { useAslAppointments } from "../api/asl-appointments.ts";
 import { usePatientPicker } from "../api/patient-picker.ts";
 import { PatientBookingForm } from "../components/PatientBookingForm.tsx";
 
-/** The agenda/ASL appointments platform service (spec 002 §9 ref 5). */
-const ASL_REF = 5;
 export const ASL_SECTIONS = ["lista", "nuovo"] as const;
 
 /**
@@ -150,7 +148,7 @@ function AslNew() {
   const [patient, setPatient] = useState("");
   const picker = usePatientPicker(text.trim().length >= 2 ? text.trim() : "");
   const services = useOwnHealthServices();
-  const asl = (services.data ?? []).filter((s) => s.active && s.position_ref === ASL_REF);
+  const asl = (services.data ?? []).filter((s) => s.active && s.position_ref === ASL_APPOINTMENTS_REF);
   return (
     <section aria-label={t("patients.asl.sections.nuovo")}>
       {services.data && asl.length === 0 ? <p>{t("patients.asl.noServices")}</p> : null}
