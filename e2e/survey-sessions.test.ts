@@ -241,6 +241,11 @@ describe("survey sessions journeys", () => {
     expect(await own.getByText("2 di 2").isVisible()).toBe(true);
     expect(await own.getByText("Completata").isVisible()).toBe(true);
     expect(await own.getByText("Non ancora firmata").count()).toBe(0);
+    // Each questionnaire's answers as PDF (her own fill's).
+    const pdfs = own.getByRole("button", { name: new RegExp(`^PDF del questionario .+ della sessione ${name}$`) });
+    expect(await pdfs.count()).toBe(2);
+    const [pdf] = await Promise.all([maria.waitForEvent("download"), pdfs.last().click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^questionario-\w+\.pdf$/);
     await expectAccessible(maria);
     await maria.context().close();
   }, 240_000);

@@ -33,6 +33,7 @@ import {
   listSurveys,
   presentSurveySummary,
   readableSurvey,
+  setFillSession,
   storeFill,
   surveyOperatorCompany,
 } from "../surveys/index.ts";
@@ -567,6 +568,8 @@ export async function submitSurvey(ctx: ModuleContext, p: Principal, hash: strin
     await ctx.db.transaction(async (tx) => {
       await step.within(tx);
       await step.after(tx, fill.id);
+      // Now the compilation's, as a fill stored through it: its lists, exports and guards see it.
+      await setFillSession(tx, fill.id, first.id);
     });
   };
   await run().catch((error) => {

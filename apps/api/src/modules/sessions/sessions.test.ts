@@ -814,6 +814,9 @@ describe("fills of compilations (issue 13)", () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(await scores()).toBe(before + 1);
+    const fill = done.json().data.fills[0].filled_survey.hashid as string;
+    const sourced = () => t.database.db.$count(healthScores, eq(healthScores.sourceRef, `filled_survey:${fill}`));
+    expect(await sourced()).toBe(1);
 
     const total = () => t.database.db.$count(healthScores);
     const all = await total();
@@ -826,5 +829,78 @@ describe("fills of compilations (issue 13)", () => {
     expect(anonDone.statusCode, anonDone.body).toBe(200);
     expect(anonDone.json().data.score).toBe(3);
     expect(await total()).toBe(all);
+
+    // The unsigned in-clear compilation deleted with its fill: the fill's point goes too.
+    const deleted = await pharmacist.call("DELETE", `filled-survey-sessions/${c.hashid}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await sourced()).toBe(0);
+    expect(await scores()).toBe(before);
+  });
+
+  it("links a fill submitted by its id to the compilation; it stays unchangeable; the patient downloads its PDF", async () => {
+    const session = await newSession({ surveys: [surveyA, surveyB] });
+    const c = (await start(pharmacist, session.hashid, { user: maria })).json().data;
+    const fillOf = async (survey: string, answers: string[]) => {
+      const res = await pharmacist.call("POST", "activities/surveys/filled/patient", { survey, user: maria, answers });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.session).toBeNull();
+      return res.json().data.hashid as string;
+    };
+    const saved = await fillOf(surveyA, ["No"]);
+    const submitted = await pharmacist.call("POST", `filled-survey-sessions/${c.hashid}/submit-survey`, {
+      survey_id: surveyA,
+      filled_survey_id: saved,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().data.fills[0].filled_survey.hashid).toBe(saved);
+    // The fill now names its compilation, as one stored through it does.
+    const read = await pharmacist.get(`activities/surveys/filled/get/${saved}`);
+    expect(read.json().data.session).toEqual({ hashid: c.hashid, pseudonym: null });
+    const [row] = await t.database.db
+      .select({ sessionId: filledSurveys.sessionId })
+      .from(filledSurveys)
+      .where(eq(filledSurveys.id, ids.decode(saved) as number));
+    expect(row?.sessionId).toBe(ids.decode(c.hashid));
+    const own = (await people.citizen.get(`activities/surveys/filled/user/${maria}?per_page=100`)).json()
+      .data as Array<{
+      hashid: string;
+      session: { hashid: string } | null;
+    }>;
+    expect(own.find((f) => f.hashid === saved)?.session?.hashid).toBe(c.hashid);
+    // Still the compilation's record: neither its writer nor a manager changes or deletes it.
+    for (const who of [pharmacist, manager]) {
+      const changed = await who.call("PUT", `activities/surveys/filled/${saved}`, { answers: ["Sì"] });
+      expect(changed.statusCode, changed.body).toBe(409);
+      expect(changed.json().message).toBe(SURVEY_MESSAGES.fillInSession);
+      expect((await who.call("DELETE", `activities/surveys/filled/${saved}`)).statusCode).toBe(409);
+    }
+    // A refused submit (out of order) links nothing.
+    const early = await fillOf(surveyA, ["Sì"]);
+    expect(
+      (
+        await pharmacist.call("POST", `filled-survey-sessions/${c.hashid}/submit-survey`, {
+          survey_id: surveyA,
+          filled_survey_id: early,
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect((await pharmacist.get(`activities/surveys/filled/get/${early}`)).json().data.session).toBeNull();
+
+    // The patient's own PDF of each fill of her compilation; someone else's is not found.
+    const pdf = await people.citizen.get(`activities/survey/filled/pdf/${saved}`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await people.citizen2.get(`activities/survey/filled/pdf/${saved}`)).statusCode).toBe(404);
+    expect((await people.citizen2.get(`activities/surveys/filled/pdf/${saved}`)).statusCode).toBe(404);
+    // Not of an anonymous compilation's fill (about no one): not hers either.
+    const anon = await newSession({ type: "anonima", surveys: [surveyA] });
+    const a = (await start(pharmacist, anon.hashid)).json().data;
+    const anonDone = await pharmacist.call("POST", `filled-survey-sessions/${a.hashid}/submit-survey`, {
+      survey_id: surveyA,
+      answers: ["No"],
+    });
+    const anonFill = anonDone.json().data.fills[0].filled_survey.hashid as string;
+    expect((await people.citizen.get(`activities/survey/filled/pdf/${anonFill}`)).statusCode).toBe(404);
   });
 });

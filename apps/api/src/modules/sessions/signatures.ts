@@ -24,7 +24,7 @@ async function deleteWithFills(ctx: ModuleContext, actor: AuditActor, id: number
     if (!row || row.signedAt) return;
     const fillIds = await repository.fillIdsOf(tx, id);
     await repository.deleteCompilation(tx, id);
-    await deleteFillsWithin(tx, fillIds, release);
+    await deleteFillsWithin(ctx, tx, fillIds, release);
     await recordAudit(tx, actor, {
       action: "survey_session.compilation_deleted",
       entity: "filled_survey_session",

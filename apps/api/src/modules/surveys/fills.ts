@@ -21,7 +21,7 @@ import { zonedDate } from "../../platform/zoned-time.ts";
 // Public surfaces: an upload the filler may attach, the release of files a fill stops using, a
 // person's score history (health), and whether the person is a patient of the operator's company.
 import { ownUpload, withFileReleases } from "../files/index.ts";
-import { recordScore } from "../health/index.ts";
+import { recordScore, replaceScore } from "../health/index.ts";
 // The names of a page's people, in one read.
 import { personNames } from "../identity/index.ts";
 import { isPatientOf } from "../patients/index.ts";
@@ -147,24 +147,17 @@ async function checkedAnswers(
   return { answers: checked.answers, fileIds, score: score?.value ?? null, scoreBand: score?.band ?? null };
 }
 
+/** The source a fill's point of the score history names: how an edit or a deletion finds it again. */
+const scoreSource = (ctx: ModuleContext, fillId: number) => `filled_survey:${ctx.ids.encode(fillId)}`;
+
 /**
- * A scored fill of a template whose scoring names a health scale, about a known person: a point of
- * that person's score history (health module), written in the fill's transaction with its items
- * (each scored question, the answer, its points) and the fill as its source.
+ * The point of the person's score history (health module) a scored fill of a template whose
+ * scoring names a health scale writes: the scale, the value and its items (each scored question,
+ * the answer, its points). Null when it writes none.
  */
-async function recordHealthScore(
-  tx: Executor,
-  ctx: ModuleContext,
-  fill: {
-    id: number;
-    userId: number | null;
-    template: TSurveyTemplate;
-    answers: TSurveyAnswer[];
-    score: number | null;
-  },
-) {
+function healthScoreOf(fill: { template: TSurveyTemplate; answers: TSurveyAnswer[]; score: number | null }) {
   const scale = fill.template.scoring?.scale;
-  if (!scale || fill.userId === null || fill.score === null) return;
+  if (!scale || fill.score === null) return null;
   const points = fill.template.scoring?.points ?? {};
   const items = Object.entries(points).flatMap(([index, table]) => {
     const question = fill.template.domande[Number(index)];
@@ -179,14 +172,52 @@ async function recordHealthScore(
       },
     ];
   });
+  return { scaleCode: scale, value: fill.score, items };
+}
+
+/**
+ * A fill about a known person: its score written to that person's history, in the fill's
+ * transaction with the fill as its source.
+ */
+async function recordHealthScore(
+  tx: Executor,
+  ctx: ModuleContext,
+  fill: {
+    id: number;
+    userId: number | null;
+    template: TSurveyTemplate;
+    answers: TSurveyAnswer[];
+    score: number | null;
+  },
+) {
+  const score = healthScoreOf(fill);
+  if (!score || fill.userId === null) return;
   await recordScore(tx, {
+    ...score,
     patientId: fill.userId,
-    scaleCode: scale,
-    value: fill.score,
     takenAt: new Date(),
-    items,
-    sourceRef: `filled_survey:${ctx.ids.encode(fill.id)}`,
+    sourceRef: scoreSource(ctx, fill.id),
   });
+}
+
+/**
+ * A fill of a scale's template given new answers: the point it wrote corrected in place (its new
+ * score, still taken when the fill was), in the edit's transaction, so the person's history never
+ * keeps the old score beside the new one. (A deleted fill's point goes in deleteFillsWithin.)
+ */
+async function replaceHealthScore(
+  tx: Executor,
+  ctx: ModuleContext,
+  fill: { id: number; userId: number | null; template: TSurveyTemplate; createdAt: Date },
+  changed: { answers: TSurveyAnswer[]; score: number | null },
+) {
+  if (!fill.template.scoring?.scale || fill.userId === null) return;
+  const score = healthScoreOf({ template: fill.template, ...changed });
+  await replaceScore(
+    tx,
+    { patientId: fill.userId, sourceRef: scoreSource(ctx, fill.id) },
+    score && { ...score, takenAt: fill.createdAt },
+  );
 }
 
 /** A survey open to fills: active, not suspended by an administrator, its activity active. */
@@ -366,18 +397,18 @@ export async function updateFill(ctx: ModuleContext, p: Principal, hash: string,
       checked.fileIds,
     );
     for (const fileId of dropped) release(fileId);
+    await replaceHealthScore(tx, ctx, fill, checked);
   });
   return getFill(ctx, p, hash);
 }
 
-/** `DELETE activities/surveys/filled/{id}`: the fill, and its files no other record uses. */
+/**
+ * `DELETE activities/surveys/filled/{id}`: the fill, its files no other record uses, and the point
+ * of the person's score history it wrote.
+ */
 export async function deleteFill(ctx: ModuleContext, p: Principal, hash: string) {
   const fill = await changeableFill(ctx, p, hash);
-  await withFileReleases(ctx, async (tx, release) => {
-    const files = await repository.fillFileIds(tx, fill.id);
-    await repository.deleteFill(tx, fill.id);
-    for (const fileId of files) release(fileId);
-  });
+  await withFileReleases(ctx, (tx, release) => deleteFillsWithin(ctx, tx, [fill.id], release));
 }
 
 /**
@@ -436,17 +467,21 @@ export async function fillsOfUser(ctx: ModuleContext, p: Principal, hash: string
 }
 
 /**
- * Deletes fills inside the caller's transaction (a survey session's compilation going, issue 13),
- * handing each file they held to `release` (files.withFileReleases) so unused ones go too.
+ * Deletes fills inside the caller's transaction (one fill, or a survey session's compilation going,
+ * issue 13), handing each file they held to `release` (files.withFileReleases) so unused ones go
+ * too, and removing the points of score history they wrote (no score outlives its fill).
  */
 export async function deleteFillsWithin(
+  ctx: ModuleContext,
   tx: Executor,
   fillIds: readonly number[],
   release: (fileId: number) => void,
 ): Promise<void> {
   for (const fillId of fillIds) {
     const files = await repository.fillFileIds(tx, fillId);
-    await repository.deleteFill(tx, fillId);
+    const deleted = await repository.deleteFill(tx, fillId);
+    if (deleted?.scale && deleted.userId !== null)
+      await replaceScore(tx, { patientId: deleted.userId, sourceRef: scoreSource(ctx, fillId) }, null);
     for (const fileId of files) release(fileId);
   }
 }

@@ -39,6 +39,6 @@ export { isAdmin, isAdministering, isManager, readableSurvey, surveyOperatorComp
 export { presentSurveySummary } from "./activities.ts";
 export { deleteFillsWithin, presentFill, store as storeFill } from "./fills.ts";
 export { fillScore, fillScoreBand, surveyName } from "./read-models.ts";
-export { findFill, findSurvey, listSurveys, type SurveyRow } from "./repository.ts";
+export { findFill, findSurvey, listSurveys, type SurveyRow, setFillSession } from "./repository.ts";
 // The sessions module answers for its compilations: their pseudonyms, a citizen's fill joining one.
 export { type CompilationStep, type SessionFillHooks, setSessionFillHooks } from "./sessions-hook.ts";

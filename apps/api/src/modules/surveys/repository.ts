@@ -396,8 +396,27 @@ export async function fillFileIds(db: Executor, fillId: number): Promise<number[
   return rows.map((r) => r.fileId);
 }
 
-export async function deleteFill(db: Executor, id: number): Promise<void> {
-  await db.delete(filledSurveys).where(eq(filledSurveys.id, id));
+/**
+ * A fill saved before it joined a survey session's compilation (`submit-survey` with
+ * `filled_survey_id`): linked to the compilation as a fill stored through it is.
+ */
+export async function setFillSession(db: Executor, id: number, sessionId: number): Promise<void> {
+  await db.update(filledSurveys).set({ sessionId }).where(eq(filledSurveys.id, id));
+}
+
+/** Deletes a fill; returns its person and the health scale its template scores for, if any (or null: no fill). */
+export async function deleteFill(
+  db: Executor,
+  id: number,
+): Promise<{ userId: number | null; scale: string | null } | null> {
+  const rows = await db
+    .delete(filledSurveys)
+    .where(eq(filledSurveys.id, id))
+    .returning({
+      userId: filledSurveys.userId,
+      scale: sql<string | null>`${filledSurveys.template} -> 'scoring' ->> 'scale'`,
+    });
+  return rows[0] ?? null;
 }
 
 /** The fills that attach a file (the files module's read rule). */

@@ -117,6 +117,78 @@ describe("scores of scored surveys in the health file", () => {
     expect(afterOperator.at(-1)).toMatchObject({ value: 6, label: "Lieve" });
   });
 
+  it("corrects the point when the fill is edited, and removes it when the fill is deleted", async () => {
+    const survey = await newSurvey(scored("PHQ-9"), "Umore da correggere");
+    const before = await history();
+    const own = await people.citizen.call("POST", "activities/surveys/filled/new", {
+      survey,
+      answers: ["Mai", "Alcuni giorni"],
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const fill = own.json().data.hashid as string;
+    const written = await history();
+    expect(written).toHaveLength(before.length + 1);
+    const point = written.find((p) => !before.some((b) => b.hashid === p.hashid));
+    expect(point).toMatchObject({ value: 1, label: "Minima" });
+
+    // She corrects an answer: the same point, with the new score, its band and items; not a second one.
+    const edited = await people.citizen.call("PUT", `activities/surveys/filled/${fill}`, {
+      answers: ["Quasi ogni giorno", "Più della metà dei giorni"],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.score).toBe(5);
+    const corrected = await history();
+    expect(corrected).toHaveLength(before.length + 1);
+    expect(corrected.filter((p) => p.hashid === point?.hashid)).toEqual([
+      expect.objectContaining({ value: 5, label: "Lieve" }),
+    ]);
+    const details = (await people.citizen.get(`scores/details/${point?.hashid}`)).json().data;
+    expect(details.items).toEqual([
+      { question: "Scarso interesse o piacere nel fare le cose", answer: "Quasi ogni giorno", points: 3 },
+      { question: "Sentirsi giù, depresso/a o disperato/a", answer: "Più della metà dei giorni", points: 2 },
+    ]);
+    // Still taken when she filled it, so still her latest PHQ-9: the corrected value.
+    expect(corrected.at(-1)?.hashid).toBe(point?.hashid);
+    const last = (await people.citizen.get(`scores/user/${maria}`)).json().data as Array<{ hashid: string }>;
+    expect(last).toContainEqual(expect.objectContaining({ hashid: point?.hashid, value: 5 }));
+
+    // A refused edit (a required answer missing) changes nothing.
+    expect(
+      (await people.citizen.call("PUT", `activities/surveys/filled/${fill}`, { answers: ["Mai", null] })).statusCode,
+    ).toBe(422);
+    expect((await history()).find((p) => p.hashid === point?.hashid)?.value).toBe(5);
+
+    // She deletes the fill: its point goes with it, the others stay.
+    const removed = await people.citizen.call("DELETE", `activities/surveys/filled/${fill}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await history()).map((p) => p.hashid)).toEqual(before.map((p) => p.hashid));
+    expect((await people.citizen.get(`scores/details/${point?.hashid}`)).statusCode).toBe(404);
+  });
+
+  it("corrects the point of an operator's fill for her when a manager edits it", async () => {
+    const survey = await newSurvey(scored("PHQ-9"), "Umore in farmacia");
+    const forHer = await manager.call("POST", "activities/surveys/filled/patient", {
+      survey,
+      user: maria,
+      answers: ["Mai", "Mai"],
+    });
+    expect(forHer.statusCode, forHer.body).toBe(201);
+    const fill = forHer.json().data.hashid as string;
+    const sourced = () =>
+      t.database.db
+        .select({ value: healthScores.value, label: healthScores.label })
+        .from(healthScores)
+        .where(eq(healthScores.sourceRef, `filled_survey:${fill}`));
+    expect(await sourced()).toEqual([{ value: 0, label: "Minima" }]);
+    const edited = await manager.call("PUT", `activities/surveys/filled/${fill}`, {
+      answers: ["Quasi ogni giorno", "Quasi ogni giorno"],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await sourced()).toEqual([{ value: 6, label: "Lieve" }]);
+    expect((await manager.call("DELETE", `activities/surveys/filled/${fill}`)).statusCode).toBe(200);
+    expect(await sourced()).toEqual([]);
+  });
+
   it("writes nothing for a survey without a scale", async () => {
     const survey = await newSurvey(scored(null), "Senza scala");
     const before = await t.database.db.$count(healthScores, eq(healthScores.patientId, mariaId));

@@ -312,6 +312,31 @@ export async function insertScore(db: Executor, values: typeof healthScores.$inf
   return (await db.insert(healthScores).values(values).returning())[0] as ScoreRow;
 }
 
+/**
+ * A source's scores of a person (`sourceRef`, e.g. a survey fill) given new values in place: same
+ * points, same time taken. Returns how many there were. Filtered by the person first, so the
+ * person's index finds them.
+ */
+export async function updateScoresOfSource(
+  db: Executor,
+  patientId: number,
+  sourceRef: string,
+  values: Pick<typeof healthScores.$inferInsert, "scaleId" | "value" | "label" | "risk" | "items">,
+): Promise<number> {
+  const rows = await db
+    .update(healthScores)
+    .set(values)
+    .where(and(eq(healthScores.patientId, patientId), eq(healthScores.sourceRef, sourceRef)))
+    .returning({ id: healthScores.id });
+  return rows.length;
+}
+
+export async function deleteScoresOfSource(db: Executor, patientId: number, sourceRef: string): Promise<void> {
+  await db
+    .delete(healthScores)
+    .where(and(eq(healthScores.patientId, patientId), eq(healthScores.sourceRef, sourceRef)));
+}
+
 // ── devices ──────────────────────────────────────────────────────────────────────────────────────
 
 export function listDeviceModels(db: Executor): Promise<DeviceModelRow[]> {

@@ -48,28 +48,63 @@ export async function scoreDetails(ctx: ModuleContext, request: FastifyRequest, 
  * For the surveys' scoring (issue 10): stores a completed questionnaire's score on the person's file,
  * with the band label and risk of its scale. Exported through the health module's index.
  */
-export async function recordScore(
-  db: Executor,
-  values: {
-    patientId: number;
-    scaleCode: string;
-    value: number;
-    takenAt: Date;
-    items?: Array<{ question: string; answer: string; points: number }>;
-    sourceRef?: string;
-  },
-) {
+export async function recordScore(db: Executor, values: ScoreValues) {
+  const scored = await scoredValues(db, values);
+  return repository.insertScore(db, {
+    ...scored,
+    patientId: values.patientId,
+    sourceRef: values.sourceRef ?? null,
+    takenAt: values.takenAt,
+  });
+}
+
+type ScoreValues = {
+  patientId: number;
+  scaleCode: string;
+  value: number;
+  takenAt: Date;
+  items?: Array<{ question: string; answer: string; points: number }>;
+  sourceRef?: string;
+};
+
+/** A score's scale, and the band label and risk its value falls in (the scale's own bands). */
+async function scoredValues(db: Executor, values: Pick<ScoreValues, "scaleCode" | "value" | "items">) {
   const scale = (await repository.listScales(db)).find((s) => s.code === values.scaleCode);
   if (!scale) throw notFound(SCORE_MESSAGES.scaleNotFound);
   const band = scale.bands.find((b) => values.value >= b.min && values.value <= b.max) ?? null;
-  return repository.insertScore(db, {
-    patientId: values.patientId,
+  return {
     scaleId: scale.id,
     value: values.value,
     label: band?.label ?? null,
     risk: band?.risk ?? null,
     items: values.items ?? [],
-    sourceRef: values.sourceRef ?? null,
-    takenAt: values.takenAt,
-  });
+  };
+}
+
+/**
+ * For the surveys' scoring, when the source of a score changes (a fill edited or deleted): the
+ * person's point of that `sourceRef` corrected in place — same point, same time taken, the new
+ * value, band and items — so the history shows the corrected score once, not the old one beside
+ * it; `null` removes it (the fill gone, or no longer scored). A source without a point yet gets
+ * one taken at `takenAt`. Runs in the caller's transaction (the fill's change and its score commit
+ * together). Exported through the health module's index.
+ */
+export async function replaceScore(
+  db: Executor,
+  source: { patientId: number; sourceRef: string },
+  values: Omit<ScoreValues, "patientId" | "sourceRef"> | null,
+) {
+  if (values === null) {
+    await repository.deleteScoresOfSource(db, source.patientId, source.sourceRef);
+    return;
+  }
+  const scored = await scoredValues(db, values);
+  const updated = await repository.updateScoresOfSource(db, source.patientId, source.sourceRef, scored);
+  if (updated === 0)
+    await repository.insertScore(db, {
+      ...scored,
+      patientId: source.patientId,
+      sourceRef: source.sourceRef,
+      takenAt: values.takenAt,
+    });
 }

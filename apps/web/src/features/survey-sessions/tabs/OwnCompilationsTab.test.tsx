@@ -1,6 +1,6 @@
 import type { TCompilation } from "@cura/domain/sessions";
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeUser, mockFetch, renderApp, signInAs } from "../../../test/helpers.tsx";
 import { tabsFor } from "../../health-file/tabs.ts";
 
@@ -22,6 +22,8 @@ const compilation = (overrides: Partial<TCompilation>): TCompilation => ({
   fills: [],
   ...overrides,
 });
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe("the citizen's survey sessions in the health file", () => {
   it("is the citizen's section only", () => {
@@ -65,6 +67,54 @@ describe("the citizen's survey sessions in the health file", () => {
     expect(within(rows[1] as HTMLElement).getByText("1 di 3")).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText("Non richiesta")).toBeTruthy();
     expect(calls.some((c) => c.url.includes("users/own/filled-survey-sessions?page=1"))).toBe(true);
+  }, 60_000);
+
+  it("downloads the PDF of each questionnaire of her compilation (her own fill's PDF)", async () => {
+    signInAs(makeUser({ type: 0 }));
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith("/api/v1/users/own/filled-survey-sessions"))
+        return {
+          status: 200,
+          body: {
+            data: [
+              compilation({
+                fills: [
+                  {
+                    survey: { hashid: "q1", name: "Fumo" },
+                    filled_survey: { hashid: "f1" },
+                    score: null,
+                    score_band: null,
+                  },
+                  {
+                    survey: { hashid: "q2", name: "PHQ-9" },
+                    filled_survey: { hashid: "f2" },
+                    score: 7,
+                    score_band: "Lieve",
+                  },
+                ],
+              }),
+            ],
+            meta: { page: 1, per_page: 20, total: 1 },
+          },
+        };
+      if (call.url === "/api/v1/activities/survey/filled/pdf/f2") return { status: 200, body: "%PDF-1.4" };
+      return undefined;
+    });
+    const objectUrl = vi.fn(() => "blob:x");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: objectUrl, revokeObjectURL: vi.fn() }));
+    renderApp("/cittadino/profilosanitario/sessioni");
+    const row = (await screen.findAllByTestId("own-compilation", {}, { timeout: 40_000 }))[0] as HTMLElement;
+    expect(within(row).getByText("Fumo")).toBeTruthy();
+    expect(
+      within(row).getByRole("button", { name: "PDF del questionario Fumo della sessione Screening cardiovascolare" }),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(row).getByRole("button", { name: "PDF del questionario PHQ-9 della sessione Screening cardiovascolare" }),
+    );
+    await waitFor(() => expect(objectUrl).toHaveBeenCalled());
+    expect(calls.filter((c) => c.url.includes("/filled/pdf/")).map((c) => c.url)).toEqual([
+      "/api/v1/activities/survey/filled/pdf/f2",
+    ]);
   }, 60_000);
 
   it("says when there is none", async () => {
