@@ -4,6 +4,8 @@ import type { CuraModule } from "../../platform/module.ts";
 export const billingModule: CuraModule = { name: "billing", routes: async () => {} };
 
 export { seedDemoSubscriptions } from "./demo-data.ts";
+// The gate as a condition of another module's list (the specialist teleconsultation services).
+export { companyServiceActive } from "./read-models.ts";
 // The module's public surface (issue 10): whether a company may run a gated platform service now
 // (teleconsult refs 10, 11, 2), for the teleconsult and bookings modules; the demo subscriptions.
 export {

@@ -84,26 +84,27 @@ export async function onTeleconsultProposed(
   if (row.kind === TELECONSULT_KIND && proposeHook) await proposeHook(tx, row, principal, at);
 }
 
-export type CancelHook = (tx: Executor, row: repository.BookingRow, at: Date) => Promise<{ untimed: boolean }>;
+export type CancelHook = (tx: Executor, row: repository.BookingRow, at: Date) => Promise<boolean>;
 let cancelHook: CancelHook | null = null;
 
 /**
- * The teleconsult module registers its rule for the citizen's cancel of one of its bookings: refused
- * once the call connected or ended (409); a quick or paediatric request, whose start is its call's
- * first connection and not the booking's start (set when taken in charge), is free of the
- * appointment's time rule (`untimed`); a specialist slot keeps it.
+ * The teleconsult module registers its rule for the citizen's cancel of one of its bookings, in place
+ * of the appointment's time rule (citizenMayCancelTeleconsult, the pages' rule too): refused (409)
+ * once the call connected or ended; a quick or paediatric request, whose start is its call's first
+ * connection and not the booking's start (set when taken in charge), whenever it waits or was taken;
+ * a specialist slot until its time. Throws the refusal; answers whether that rule applied.
  */
 export function setTeleconsultCancelHook(hook: CancelHook): void {
   cancelHook = hook;
 }
 
 /**
- * Called by cancel (transitions.ts) in its transaction, on the locked row, before the time rule:
- * true when the teleconsultation's own rule replaces the appointment's time rule.
+ * Called by cancel (transitions.ts) in its transaction, on the locked row, before the state machine:
+ * true when the teleconsultation's own rule replaced the appointment's time rule.
  */
 export async function onTeleconsultCancel(tx: Executor, row: repository.BookingRow, at: Date): Promise<boolean> {
   if (row.kind !== TELECONSULT_KIND || !cancelHook) return false;
-  return (await cancelHook(tx, row, at)).untimed;
+  return cancelHook(tx, row, at);
 }
 
 export type MessageHook = (tx: Executor, row: repository.BookingRow) => Promise<void>;

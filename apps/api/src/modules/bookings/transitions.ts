@@ -53,7 +53,7 @@ async function applyTo(
   action: BookingAction,
   changes: Changes,
   detail?: Record<string, unknown>,
-  /** A teleconsultation whose own rule replaces the appointment's time rule (its cancel hook). */
+  /** The action's own rule replaced the appointment's time rule (transition's `check`). */
   untimed = false,
 ): Promise<void> {
   const next = nextOf(row.status, action, request);
@@ -78,7 +78,11 @@ async function applyTo(
   });
 }
 
-/** One booking, locked, checked for ownership, moved by `action`. */
+/**
+ * One booking, locked, checked for ownership, moved by `action`. `check`, when given, runs first on
+ * the locked row in place of the appointment's time rule: it applies the action's own and throws its
+ * refusal (cancel's, where a teleconsultation has its own).
+ */
 async function transition(
   ctx: ModuleContext,
   request: FastifyRequest,
@@ -86,13 +90,15 @@ async function transition(
   action: BookingAction,
   changes: (row: repository.BookingRow, tx: Executor) => Changes | Promise<Changes> = () => ({}),
   detail?: Record<string, unknown>,
+  check?: (tx: Executor, row: repository.BookingRow) => Promise<void>,
 ): Promise<TBooking> {
   const principal = principalOf(request);
   const id = bookingId(ctx.ids, hashid);
   await ctx.db.transaction(async (tx) => {
     const row = await repository.lockBooking(tx, id);
     assertParty(principal, row);
-    await applyTo(tx, request, row, action, await changes(row, tx), detail);
+    if (check) await check(tx, row);
+    await applyTo(tx, request, row, action, await changes(row, tx), detail, check !== undefined);
   });
   return present(ctx, id);
 }
@@ -153,23 +159,21 @@ export const reject = (ctx: ModuleContext, request: FastifyRequest, hashid: stri
  * call's connection, whether it waits or was taken in charge. Taking charge (confirm) and the call's
  * connection lock the same booking row first, so a cancel racing either one comes before or after it.
  */
-export async function cancel(
-  ctx: ModuleContext,
-  request: FastifyRequest,
-  hashid: string,
-  reason: number,
-): Promise<TBooking> {
-  const principal = principalOf(request);
-  const id = bookingId(ctx.ids, hashid);
-  await ctx.db.transaction(async (tx) => {
-    const row = await repository.lockBooking(tx, id);
-    assertParty(principal, row);
-    const untimed = await onTeleconsultCancel(tx, row, new Date());
-    if (!untimed && hasAppointmentPassed(row.startAt)) throw conflict(BOOKING_MESSAGES.appointmentPassed);
-    await applyTo(tx, request, row, "cancel", { ...noProposal, cancellationReason: reason }, { reason }, untimed);
-  });
-  return present(ctx, id);
-}
+export const cancel = (ctx: ModuleContext, request: FastifyRequest, hashid: string, reason: number) =>
+  transition(
+    ctx,
+    request,
+    hashid,
+    "cancel",
+    () => ({ ...noProposal, cancellationReason: reason }),
+    { reason },
+    async (tx, row) => {
+      // A teleconsultation answers to its own rule (the hook); any other booking to the appointment's time,
+      // before the state machine.
+      if (!(await onTeleconsultCancel(tx, row, new Date())) && hasAppointmentPassed(row.startAt))
+        throw conflict(BOOKING_MESSAGES.appointmentPassed);
+    },
+  );
 
 /**
  * The new start of a booking at a free slot of its health service, moved by `action`: like a new

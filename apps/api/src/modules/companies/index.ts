@@ -52,8 +52,4 @@ export {
   teleconsultRoutingCandidates,
 } from "./teleconsult-routing.ts";
 // The teleconsult module's specialist entry lists the health services booked as teleconsultations (ref 2).
-export {
-  type TeleconsultServiceRow,
-  teleconsultServiceCompanyIds,
-  teleconsultServicesPage,
-} from "./teleconsult-services.ts";
+export { type TeleconsultServiceRow, teleconsultServicesPage } from "./teleconsult-services.ts";

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { nameMatches, serviceNameMatches } from "./services-repository.ts";
 import { careRelationships, companies, companyServices, healthServices, platformServiceSettings } from "./tables.ts";
@@ -21,17 +22,6 @@ function offered(ref: number): SQL | undefined {
   );
 }
 
-/** The companies offering such a service (company_services_ref_idx first): the subscription gate narrows them. */
-export async function teleconsultServiceCompanyIds(db: Executor, ref: number): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: companies.id })
-    .from(companyServices)
-    .innerJoin(companies, eq(companies.id, companyServices.companyId))
-    .innerJoin(healthServices, eq(healthServices.companyId, companyServices.companyId))
-    .where(and(eq(companyServices.positionRef, ref), offered(ref)));
-  return rows.map((row) => row.id);
-}
-
 export interface TeleconsultServiceRow {
   id: number;
   name: string;
@@ -47,15 +37,17 @@ export interface TeleconsultServiceRow {
 }
 
 /**
- * A page of those services at `companyIds`: the citizen's care circle first (the preferred company
- * first), then by company and service name. `q` matches the service's or the company's name (word
- * prefixes, the search's rule), `comune` the company's town. One statement, the total with the page.
+ * A page of those services at the companies meeting `companyGate` (the teleconsult module passes
+ * billing's subscription gate, a condition on the company's key): the citizen's care circle first
+ * (the preferred company first), then by company and service name. `q` matches the service's or the
+ * company's name (word prefixes, the search's rule), `comune` the company's town. One statement
+ * whatever the number of companies, the total with the page.
  */
 export async function teleconsultServicesPage(
   db: Executor,
   input: {
     ref: number;
-    companyIds: number[];
+    companyGate: (companyId: AnyPgColumn) => SQL;
     citizenUserId: number;
     q?: string | undefined;
     comune?: string | undefined;
@@ -63,7 +55,6 @@ export async function teleconsultServicesPage(
     offset: number;
   },
 ): Promise<{ rows: TeleconsultServiceRow[]; total: number }> {
-  if (input.companyIds.length === 0) return { rows: [], total: 0 };
   const rows = await db
     .select({
       id: healthServices.id,
@@ -90,8 +81,8 @@ export async function teleconsultServicesPage(
     )
     .where(
       and(
-        inArray(healthServices.companyId, input.companyIds),
         offered(input.ref),
+        input.companyGate(companies.id),
         input.q ? sql`(${serviceNameMatches(input.q)} or ${nameMatches(companies.name, input.q)})` : undefined,
         input.comune ? sql`lower(${companies.comune}) = ${input.comune.toLowerCase()}` : undefined,
       ),

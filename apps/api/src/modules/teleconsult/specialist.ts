@@ -2,8 +2,8 @@ import { TELECONSULT_REFS, type TTeleconsultService, type TTeleconsultServicesQu
 import type { FastifyRequest } from "fastify";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
-import { companiesWithActiveService } from "../billing/index.ts";
-import { teleconsultServiceCompanyIds, teleconsultServicesPage } from "../companies/index.ts";
+import { companyServiceActive } from "../billing/index.ts";
+import { teleconsultServicesPage } from "../companies/index.ts";
 
 type Paged = { data: TTeleconsultService[]; meta: { page: number; per_page: number; total: number } };
 
@@ -11,8 +11,8 @@ type Paged = { data: TTeleconsultService[]; meta: { page: number; per_page: numb
  * `GET teleconsults/specialist/services` (spec 001 §2 `teleconsulti/nuovo/specialistico`): what a
  * citizen may book as a specialist teleconsultation (ref 2) through the booking wizard, the care
  * circle first. Only companies subscribed to the service now (issue 10's gate, which `POST
- * reservations` applies too): the companies offering one, then the subscribed among them, then the
- * page, three statements whatever the page's size.
+ * reservations` applies too), a condition of the page's query: one statement whatever the page's
+ * size or the number of companies.
  */
 export async function specialistServices(
   ctx: ModuleContext,
@@ -20,11 +20,10 @@ export async function specialistServices(
   query: TTeleconsultServicesQuery,
 ): Promise<Paged> {
   const ref = TELECONSULT_REFS.specialistico;
-  const offering = await teleconsultServiceCompanyIds(ctx.db, ref);
-  const subscribed = await companiesWithActiveService(ctx.db, offering, ref, new Date());
+  const at = new Date();
   const { rows, total } = await teleconsultServicesPage(ctx.db, {
     ref,
-    companyIds: subscribed,
+    companyGate: (companyId) => companyServiceActive(companyId, ref, at),
     citizenUserId: principalOf(request).userId,
     q: query.q,
     comune: query.comune,

@@ -7,6 +7,7 @@ import { signedInRealtime } from "../../../test/realtime-client.ts";
 import { auditLog } from "../../platform/audit/tables.ts";
 import { companySubscriptions } from "../billing/tables.ts";
 import { bookingEvents, bookings } from "../bookings/tables.ts";
+import { companyServices, healthServices } from "../companies/tables.ts";
 import {
   type Caller,
   caller,
@@ -504,6 +505,76 @@ describe("specialist teleconsultations (ref 2) through the wizard's POST reserva
     expect(call).toMatchObject({ kind: "specialistico", status: "confermato", operatorId: expect.any(Number) });
     expect(call?.windowStart.getTime()).toBe(Date.parse(start) - 10 * 60_000);
     expect(call?.windowEnd.getTime()).toBe(Date.parse(start) + 30 * 60_000);
+  });
+
+  it("are listed for the wizard at companies subscribed to ref 2 on the day only, the care circle first, searchable", async () => {
+    type Listed = { hashid: string; name: string; in_circle: boolean; preferred: boolean; company: { name: string } };
+    const list = async (query: string) => {
+      const res = await c.citizen.get(`teleconsults/specialist/services?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: Listed[]; meta: { page: number; per_page: number; total: number } };
+    };
+    // The demo pharmacy (Maria's preferred company) offers one too, without a ref-2 subscription yet.
+    const pharmacyId = idOf(await ownCompanyHashid(c.pharmacyAdmin));
+    await t.database.db.insert(companyServices).values({ companyId: pharmacyId, positionRef: 2 });
+    const [added] = await t.database.db
+      .insert(healthServices)
+      .values({ companyId: pharmacyId, name: "Televisita cardiologica in farmacia", positionRef: 2, slotMinutes: 20 })
+      .returning({ id: healthServices.id });
+    const pharmacyService = testIds.encode(added?.id as number);
+    const hashids = async (query = "q=cardiologica") => (await list(query)).data.map((s) => s.hashid);
+
+    expect(await hashids()).toEqual([service]);
+    const subscribe = (startDate: string, endDate: string | null, status: "active" | "cancelled" = "active") =>
+      t.database.db
+        .insert(companySubscriptions)
+        .values({ companyId: pharmacyId, positionRef: 2, plan: "demo", startDate, endDate, status });
+    const unsubscribe = () =>
+      t.database.db
+        .delete(companySubscriptions)
+        .where(and(eq(companySubscriptions.companyId, pharmacyId), eq(companySubscriptions.positionRef, 2)));
+    // Not yet begun, already over, cancelled: still not listed.
+    await subscribe("2099-01-01", null);
+    await subscribe("2020-01-01", "2020-12-31");
+    await subscribe("2020-01-01", null, "cancelled");
+    expect(await hashids()).toEqual([service]);
+
+    await subscribe("2026-01-01", null);
+    const listed = await list("q=cardiologica");
+    expect(listed.meta).toEqual({ page: 1, per_page: 20, total: 2 });
+    // Maria's care circle first: the pharmacy, her preferred company.
+    expect(listed.data).toEqual([
+      {
+        hashid: pharmacyService,
+        name: "Televisita cardiologica in farmacia",
+        slot_minutes: 20,
+        price: null,
+        company: expect.objectContaining({ hashid: await ownCompanyHashid(c.pharmacyAdmin) }),
+        in_circle: true,
+        preferred: true,
+      },
+      expect.objectContaining({ hashid: service, name: "Televisita cardiologica", in_circle: false, preferred: false }),
+    ]);
+    // Paged with the total of every page; by the company's name; by its town.
+    const second = await list("q=cardiologica&per_page=1&page=2");
+    expect(second.data.map((s) => s.hashid)).toEqual([service]);
+    expect(second.meta.total).toBe(2);
+    expect(await hashids(`q=${encodeURIComponent(listed.data[1]?.company.name as string)}&per_page=50`)).toContain(
+      service,
+    );
+    const town = listed.data[0]?.company as unknown as { comune: string };
+    expect(await hashids(`q=cardiologica&comune=${encodeURIComponent(town.comune)}`)).toEqual([pharmacyService]);
+
+    // Unsubscribed again, or the platform service off at the company: gone.
+    await unsubscribe();
+    expect(await hashids()).toEqual([service]);
+    await subscribe("2026-01-01", null);
+    await t.database.db
+      .update(companyServices)
+      .set({ active: false })
+      .where(and(eq(companyServices.companyId, pharmacyId), eq(companyServices.positionRef, 2)));
+    expect(await hashids()).toEqual([service]);
+    await unsubscribe();
   });
 
   const book = async (start: string) => {

@@ -14,9 +14,16 @@ interface Form {
  * The messages of one booking between the citizen and the company (spec 001 §7
  * `reservations/message/{id}`): the conversation, oldest first, and a form to write. The other
  * party's unread messages are marked read once they are on screen. Self-contained: a booking's
- * detail page mounts it with the booking's hashid.
+ * detail page mounts it with the booking's hashid, and with `closedNote` when nobody may write any
+ * more (a teleconsultation whose call ended): that line instead of the form, the messages still read.
  */
-export function BookingMessages({ bookingHashid }: { bookingHashid: string }) {
+export function BookingMessages({
+  bookingHashid,
+  closedNote,
+}: {
+  bookingHashid: string;
+  closedNote?: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const fieldId = useId();
@@ -63,30 +70,36 @@ export function BookingMessages({ bookingHashid }: { bookingHashid: string }) {
           ))}
         </ol>
       )}
-      <form onSubmit={onSubmit} noValidate>
-        <div className="form-group mb-2">
-          <label htmlFor={fieldId} className="active">
-            {t("bookingMessages.label")}
-          </label>
-          <textarea
-            id={fieldId}
-            className={`form-control ${error ? "is-invalid" : ""}`}
-            rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            {...form.register("body")}
-          />
-          {error ? (
-            <div id={errorId} className="invalid-feedback d-block">
-              {error}
-            </div>
-          ) : null}
-        </div>
-        <Button color="primary" type="submit" disabled={send.isPending}>
-          {t("bookingMessages.send")}
-        </Button>
-      </form>
+      {closedNote ? (
+        <p className="text-muted" data-testid="booking-messages-closed">
+          {closedNote}
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <div className="form-group mb-2">
+            <label htmlFor={fieldId} className="active">
+              {t("bookingMessages.label")}
+            </label>
+            <textarea
+              id={fieldId}
+              className={`form-control ${error ? "is-invalid" : ""}`}
+              rows={3}
+              maxLength={MESSAGE_MAX_LENGTH}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              {...form.register("body")}
+            />
+            {error ? (
+              <div id={errorId} className="invalid-feedback d-block">
+                {error}
+              </div>
+            ) : null}
+          </div>
+          <Button color="primary" type="submit" disabled={send.isPending}>
+            {t("bookingMessages.send")}
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -115,6 +115,60 @@ describe("citizen booking detail", () => {
     expect(link.getAttribute("href")).toBe("/cittadino/teleconsulti/anteprima/b1");
   });
 
+  it("keeps a teleconsultation's messages read-only once its call is over (the server refuses them), other bookings writable", async () => {
+    const chat = (call: FetchCall) =>
+      call.url === "/api/v1/reservations/message/b1" && call.method === "GET"
+        ? {
+            status: 200,
+            body: {
+              data: [
+                {
+                  hashid: "m1",
+                  body: "Ho ancora la febbre",
+                  author_kind: "citizen",
+                  author_name: "Mario Rossi",
+                  mine: true,
+                  read_at: null,
+                  created_at: "2026-11-20T09:00:00Z",
+                },
+              ],
+            },
+          }
+        : undefined;
+    const teleconsult = {
+      kind: "teleconsulto" as const,
+      start: "2020-01-10T09:00:00.000Z",
+      end: "2020-01-10T09:15:00.000Z",
+    };
+
+    // While the call can still run: the form.
+    serve(makeBooking({ ...teleconsult, status: "confermato" }), chat);
+    const running = renderApp("/cittadino/appuntamenti/dettaglio/b1");
+    expect(await screen.findByText("Ho ancora la febbre")).toBeTruthy();
+    expect(screen.getByLabelText("Scrivi un messaggio")).toBeTruthy();
+    running.unmount();
+
+    // Ended (evaso) or closed without it (annullato): the conversation, a line, no form.
+    for (const status of ["evaso", "annullato"] as const) {
+      serve(makeBooking({ ...teleconsult, status }), chat);
+      const over = renderApp("/cittadino/appuntamenti/dettaglio/b1");
+      expect(await screen.findByText("Ho ancora la febbre")).toBeTruthy();
+      expect(screen.getByTestId("booking-messages-closed").textContent).toBe(
+        "La teleconsulenza è terminata: i messaggi si possono solo leggere.",
+      );
+      expect(screen.queryByLabelText("Scrivi un messaggio")).toBeNull();
+      expect(screen.queryByRole("button", { name: "Invia" })).toBeNull();
+      over.unmount();
+    }
+
+    // Any other booking served (evaso) keeps its form.
+    serve(makeBooking({ status: "evaso" }), chat);
+    renderApp("/cittadino/appuntamenti/dettaglio/b1");
+    expect(await screen.findByText("Ho ancora la febbre")).toBeTruthy();
+    expect(screen.getByLabelText("Scrivi un messaggio")).toBeTruthy();
+    expect(screen.queryByTestId("booking-messages-closed")).toBeNull();
+  });
+
   it("rejects a proposal after asking to confirm", async () => {
     const proposed = makeBooking({ status: "in_attesa", proposed_start: "2099-03-12T14:00:00.000Z" });
     const { calls } = serve(proposed, (call) =>

@@ -135,4 +135,31 @@ describe("operator booking detail", () => {
     const history = screen.getByRole("list", { name: "Storico" });
     expect(within(history).getByText("Nuova data richiesta")).toBeTruthy();
   });
+  it("keeps a teleconsultation's messages read-only once its booking is final, as the server does", async () => {
+    signInAs(bookingOperator());
+    for (const [status, readOnly] of [
+      ["confermato", false],
+      ["evaso", true],
+    ] as const) {
+      const current = { ...booking, kind: "teleconsulto", status };
+      mockFetch((call) => {
+        if (call.url === "/api/v1/reservations/details/all/b1") return { status: 200, body: { data: current } };
+        if (call.url === "/api/v1/reservations/history/b1") return { status: 200, body: { data: [created] } };
+        if (call.url === "/api/v1/reservations/message/b1") return { status: 200, body: { data: [] } };
+        return undefined;
+      });
+      const view = renderApp("/operatore/prenotazioni/dettaglio/b1");
+      expect(await screen.findByRole("heading", { level: 1, name: "Misurazione pressione" })).toBeTruthy();
+      if (readOnly) {
+        expect((await screen.findByTestId("booking-messages-closed")).textContent).toBe(
+          "La teleconsulenza è terminata: i messaggi si possono solo leggere.",
+        );
+        expect(screen.queryByLabelText("Scrivi un messaggio")).toBeNull();
+      } else {
+        expect(await screen.findByLabelText("Scrivi un messaggio")).toBeTruthy();
+        expect(screen.queryByTestId("booking-messages-closed")).toBeNull();
+      }
+      view.unmount();
+    }
+  });
 });
