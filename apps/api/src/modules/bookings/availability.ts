@@ -75,12 +75,12 @@ export async function freeSlotAt(
   principal: Principal,
   healthServiceHashid: string,
   start: number,
-): Promise<{ start: Date; end: Date }> {
+): Promise<{ start: Date; end: Date; positionRef: number }> {
   const { service, company } = await bookableHealthService(ctx, tx, principal, healthServiceHashid);
 
   const days = await healthServiceDaySlots(tx, company, service, zonedDate(start, company.timezone));
   const iso = new Date(start).toISOString();
   const slot = days.flatMap((day) => day.slots).find((s) => s.start === iso);
   if (!slot) throw conflict(BOOKING_MESSAGES.slotTaken);
-  return { start: new Date(slot.start), end: new Date(slot.end) };
+  return { start: new Date(slot.start), end: new Date(slot.end), positionRef: service.positionRef };
 }

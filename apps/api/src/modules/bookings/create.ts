@@ -84,15 +84,12 @@ type Common = Pick<repository.NewBooking, "userId" | "familyMemberId" | "status"
  * another service is a 422 on the service.
  */
 async function teleconsultKindOf(
-  ctx: ModuleContext,
   tx: Executor,
-  principal: Principal,
   body: TBookingCreateBody,
-  serviceHashid: string,
+  positionRef: number,
   companyId: number,
 ): Promise<"prestazione" | typeof TELECONSULT_KIND> {
-  const { service } = await bookableHealthService(ctx, tx, principal, serviceHashid);
-  if (service.positionRef !== TELECONSULT_SERVICE_REF) {
+  if (positionRef !== TELECONSULT_SERVICE_REF) {
     if (body.kind === TELECONSULT_KIND) throw fieldError("health_service", BOOKING_MESSAGES.notTeleconsult);
     return "prestazione";
   }
@@ -126,7 +123,7 @@ async function bookSlot(
     if (!locked) throw notFound();
     const slot = await freeSlotAt(ctx, tx, principal, service.hashid, Date.parse(start));
     // A health service of the teleconsult platform service is a specialist teleconsultation.
-    const kind = await teleconsultKindOf(ctx, tx, principal, body, service.hashid, locked.companyId);
+    const kind = await teleconsultKindOf(tx, body, slot.positionRef, locked.companyId);
     const bookingId = await repository.insertBooking(tx, {
       ...common,
       companyId: locked.companyId,

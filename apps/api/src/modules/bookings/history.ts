@@ -22,15 +22,25 @@ export interface BookingChange {
  * other party's notifications, and in what the booking now waits for from the company
  * (`bookings.awaiting`, which the worklists filter on).
  */
-export function recordChange(db: Executor, request: FastifyRequest, change: BookingChange): Promise<void> {
-  return recordChanges(db, request, [change]);
+export function recordChange(
+  db: Executor,
+  request: FastifyRequest,
+  change: BookingChange,
+  current?: repository.BookingWithNames,
+): Promise<void> {
+  return recordChanges(db, request, [change], current ? new Map([[current.booking.id, current]]) : undefined);
 }
 
 /**
  * recordChange for many bookings at once (the bulk actions): the same rows, written with a constant
  * number of statements whatever the number of changes.
  */
-export async function recordChanges(db: Executor, request: FastifyRequest, changes: BookingChange[]): Promise<void> {
+export async function recordChanges(
+  db: Executor,
+  request: FastifyRequest,
+  changes: BookingChange[],
+  current?: Map<number, repository.BookingWithNames>,
+): Promise<void> {
   if (changes.length === 0) return;
   const actor = actorOf(request);
   await repository.insertEvents(
@@ -58,6 +68,8 @@ export async function recordChanges(db: Executor, request: FastifyRequest, chang
   // One statement per distinct value (a bulk action has one).
   const awaiting = new Map<AwaitingKind | null, number[]>();
   for (const change of changes) {
+    // A new booking was inserted with its value (repository.insertBooking).
+    if (change.from === null) continue;
     const value = awaitingAfter(change);
     if (value === undefined) continue;
     const ids = awaiting.get(value) ?? [];
@@ -65,11 +77,15 @@ export async function recordChanges(db: Executor, request: FastifyRequest, chang
     awaiting.set(value, ids);
   }
   for (const [value, ids] of awaiting) await repository.setAwaiting(db, ids, value);
-  // The other party is told in-app now, by e-mail once this transaction commits.
-  const found = await repository.findBookings(
-    db,
-    changes.map((change) => change.bookingId),
-  );
+  // The other party is told in-app now, by e-mail once this transaction commits. A caller that holds
+  // the bookings as they now are (read under its lock, with their names) spares the read.
+  const found =
+    current && changes.every((change) => current.has(change.bookingId))
+      ? current
+      : await repository.findBookings(
+          db,
+          changes.map((change) => change.bookingId),
+        );
   await notifyBookingChanges(
     db,
     request,

@@ -37,17 +37,17 @@ function present(
   };
 }
 
+const namesOf = (row: repository.BookingWithNames) => ({
+  citizen: `${row.citizenName ?? ""} ${row.citizenSurname ?? ""}`.trim(),
+  company: row.companyName,
+});
+
 /** The booking with its names, for one of its parties; 404 for anyone else. */
 async function partyBooking(ctx: ModuleContext, request: FastifyRequest, hashid: string) {
   const id = bookingId(ctx.ids, hashid);
   const found = await repository.findBooking(ctx.db, id);
   assertParty(principalOf(request), found?.booking ?? null);
-  const row = found as repository.BookingWithNames;
-  const names = {
-    citizen: `${row.citizenName ?? ""} ${row.citizenSurname ?? ""}`.trim(),
-    company: row.companyName,
-  };
-  return { id, names };
+  return { id, names: namesOf(found as repository.BookingWithNames) };
 }
 
 /** `POST reservations/message/{id}`: writes to the other party, who is notified (history.ts). */
@@ -59,10 +59,12 @@ export async function postMessage(
 ): Promise<TBookingMessage> {
   const principal = principalOf(request);
   const kind = actorKind(principal);
-  const { id, names } = await partyBooking(ctx, request, hashid);
-  const row = await ctx.db.transaction(async (tx) => {
-    const booking = await repository.lockBooking(tx, id);
-    assertParty(principal, booking);
+  const id = bookingId(ctx.ids, hashid);
+  const { message, found } = await ctx.db.transaction(async (tx) => {
+    // Checked under the lock, with the names the answer and the notification show.
+    const found = await repository.lockBookingWithNames(tx, id);
+    assertParty(principal, found?.booking ?? null);
+    const booking = (found as repository.BookingWithNames).booking;
     // A teleconsultation's messages are its call's chat: closed with the call (teleconsult-entries.ts).
     await onTeleconsultMessage(tx, booking);
     const message = await messages.insertMessage(tx, {
@@ -71,18 +73,23 @@ export async function postMessage(
       authorKind: kind,
       body,
     });
-    await recordChange(tx, request, {
-      bookingId: id,
-      companyId: booking.companyId,
-      action: "message",
-      from: booking.status,
-      to: booking.status,
-      // The text stays in its table: the history and the audit say only that a message was written.
-      detail: { message: ctx.ids.encode(message.id) },
-    });
-    return message;
+    await recordChange(
+      tx,
+      request,
+      {
+        bookingId: id,
+        companyId: booking.companyId,
+        action: "message",
+        from: booking.status,
+        to: booking.status,
+        // The text stays in its table: the history and the audit say only that a message was written.
+        detail: { message: ctx.ids.encode(message.id) },
+      },
+      found as repository.BookingWithNames,
+    );
+    return { message, found: found as repository.BookingWithNames };
   });
-  return present(ctx, row, kind, names);
+  return present(ctx, message, kind, namesOf(found));
 }
 
 /** `GET reservations/message/{id}`: the conversation, oldest first. */

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, conflict, notFound, type TBooking } from "@cura/domain";
+import { BOOKING_MESSAGES, conflict, type TBooking } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
 import { principalOf } from "../../platform/auth/access.ts";
 import type { ModuleContext } from "../../platform/module.ts";
@@ -21,22 +21,29 @@ export async function updateNotes(
   const id = bookingId(ctx.ids, hashid);
   const operator = actorKind(principal) === "operator";
   const value = notes?.length ? notes : null;
-  await ctx.db.transaction(async (tx) => {
-    const row = await repository.lockBooking(tx, id);
-    assertParty(principal, row);
+  const row = await ctx.db.transaction(async (tx) => {
+    const found = await repository.lockBookingWithNames(tx, id);
+    assertParty(principal, found?.booking ?? null);
+    const booking = (found as repository.BookingWithNames).booking;
     // A request without a time yet (preferences, product order) keeps its notes editable.
-    if (row.startAt && row.startAt.getTime() <= Date.now()) throw conflict(BOOKING_MESSAGES.notesLocked);
-    await repository.updateBooking(tx, id, operator ? { operatorNotes: value } : { notes: value });
-    await recordChange(tx, request, {
-      bookingId: id,
-      companyId: row.companyId,
-      action: "notes",
-      from: row.status,
-      to: row.status,
-      detail: { field: operator ? "operator_notes" : "notes" },
-    });
+    if (booking.startAt && booking.startAt.getTime() <= Date.now()) throw conflict(BOOKING_MESSAGES.notesLocked);
+    const updated = await repository.updateBooking(tx, id, operator ? { operatorNotes: value } : { notes: value });
+    // The booking as it now is, with its names: for the notification and the answer.
+    const current = { ...(found as repository.BookingWithNames), booking: updated };
+    await recordChange(
+      tx,
+      request,
+      {
+        bookingId: id,
+        companyId: booking.companyId,
+        action: "notes",
+        from: booking.status,
+        to: booking.status,
+        detail: { field: operator ? "operator_notes" : "notes" },
+      },
+      current,
+    );
+    return current;
   });
-  const row = await repository.findBooking(ctx.db, id);
-  if (!row) throw notFound();
   return presentBooking(ctx, row);
 }

@@ -6,6 +6,7 @@ import { companyName, healthServiceIdsUnder, healthServiceName } from "../compan
 // Read only (the exception for names in docs/architecture.md "Boundaries"): the citizen's name
 // beside a booking, in the list's own query.
 import { anagrafiche } from "../identity/tables.ts";
+import { awaitingAfter } from "./awaiting.ts";
 import { bookingEvents, bookings } from "./tables.ts";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -51,22 +52,43 @@ export async function findBookings(db: Executor, ids: number[]): Promise<Map<num
   return new Map(rows.map((row) => [row.booking.id, row]));
 }
 
+/**
+ * The booking with its names, its row locked for the rest of the transaction: one statement for a
+ * change that shows or notifies with the names (a message, notes).
+ */
+export async function lockBookingWithNames(db: Executor, id: number): Promise<BookingWithNames | null> {
+  const rows = await selectWithNames(db).where(eq(bookings.id, id)).for("update", { of: bookings }).limit(1);
+  return rows[0] ?? null;
+}
+
 /** The booking row locked for the rest of the transaction (two changes of one booking never interleave). */
 export async function lockBooking(db: Executor, id: number): Promise<BookingRow | null> {
   const rows = await db.select().from(bookings).where(eq(bookings.id, id)).for("update").limit(1);
   return rows[0] ?? null;
 }
 
+/**
+ * A new booking, inserted with what it waits for from the company (awaiting.ts: a new request waits
+ * for an answer), so that history.ts need not update it again in the same transaction.
+ */
 export async function insertBooking(db: Executor, values: NewBooking): Promise<number> {
-  const [row] = await db.insert(bookings).values(values).returning({ id: bookings.id });
+  const awaiting =
+    values.awaiting ?? awaitingAfter({ action: "created", from: null, to: values.status ?? "ricevuto" }) ?? null;
+  const [row] = await db
+    .insert(bookings)
+    .values({ ...values, awaiting })
+    .returning({ id: bookings.id });
   return (row as { id: number }).id;
 }
 
-export async function updateBooking(db: Executor, id: number, values: Partial<NewBooking>): Promise<void> {
-  await db
+/** Changes one booking; answers the row as it now is. */
+export async function updateBooking(db: Executor, id: number, values: Partial<NewBooking>): Promise<BookingRow> {
+  const [row] = await db
     .update(bookings)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(bookings.id, id));
+    .where(eq(bookings.id, id))
+    .returning();
+  return row as BookingRow;
 }
 
 /**

@@ -58,6 +58,20 @@ export async function listOperators(
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
+/**
+ * The user ids of a company's enabled operators whose account is not deleted (what the operators
+ * list's "enabled" filter shows): the notifications module writes to them on every booking change,
+ * so it reads the ids alone, without the list's names, order and count.
+ */
+export async function enabledOperatorUserIds(db: Executor, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: operators.userId })
+    .from(operators)
+    .innerJoin(users, eq(users.id, operators.userId))
+    .where(and(eq(operators.companyId, companyId), statusCondition("enabled"), sql`${users.deletedAt} is null`));
+  return rows.map((row) => row.userId);
+}
+
 /** One operator of a company by user id; another company's operator, or one it refused, is not found. */
 export async function findOperator(db: Executor, companyId: number, userId: number) {
   const rows = await db

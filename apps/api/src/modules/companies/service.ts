@@ -2,7 +2,7 @@ import { COMPANY_LEVELS, normalizeCompanyCode, type OperatorStatus, type TCompan
 import type { Database, Executor } from "../../db/client.ts";
 import type { Ids } from "../../platform/ids.ts";
 import { notifyJoinRequest } from "./operator-requests.ts";
-import { listOperators } from "./operators-repository.ts";
+import { enabledOperatorUserIds } from "./operators-repository.ts";
 import { operatorStatusOf, platformService } from "./presenters.ts";
 import type { MembershipRow } from "./read-models.ts";
 import * as repository from "./repository.ts";
@@ -107,7 +107,6 @@ export async function allowsForcedNumberVerification(db: Executor, companyId: nu
 }
 
 /** The users working for a company with an enabled membership (the notifications module writes to them). */
-export async function activeOperatorUserIds(db: Executor, companyId: number): Promise<number[]> {
-  const { rows } = await listOperators(db, companyId, { status: "enabled", limit: 1000, offset: 0 });
-  return rows.map((row) => row.operator.userId);
+export function activeOperatorUserIds(db: Executor, companyId: number): Promise<number[]> {
+  return enabledOperatorUserIds(db, companyId);
 }

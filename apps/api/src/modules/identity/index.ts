@@ -32,6 +32,7 @@ export { anonymiseAccount } from "./profile.ts";
 export {
   emailVerified,
   isCitizen,
+  notificationAddresses,
   personNames,
   phoneVerified,
   reservePhoneVerified,

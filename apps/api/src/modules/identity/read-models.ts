@@ -74,3 +74,21 @@ export async function personNames(db: Executor, userIds: readonly number[]): Pro
     .where(inArray(anagrafiche.userId, ids));
   return new Map(rows.map((r) => [r.id, [r.surname, r.name].filter(Boolean).join(" ")]));
 }
+
+/**
+ * Where each of these people's notification e-mails go, in one read (the e-mail dispatcher's batch):
+ * the address, or null for none, when the account is live and said yes to notifications
+ * (notification_consense); no entry for an account that is gone.
+ */
+export async function notificationAddresses(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, string | null>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, consent: users.notificationConsense })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r.consent ? r.email : null]));
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ModuleContext } from "../../platform/module.ts";
 import type { PushSender } from "../../platform/push/sender.ts";
-import { currentUser } from "../identity/index.ts";
+import { notificationAddresses } from "../identity/index.ts";
 import { bookingLink } from "./links.ts";
 import * as repository from "./repository.ts";
 
@@ -21,21 +21,31 @@ const KICK_DELAY_MS = 250;
 const BATCH = 25;
 const MAX_ATTEMPTS = 5;
 
-/** Sends one batch of pending e-mails; answers how many rows it handled. */
+/**
+ * Sends one batch of pending e-mails; answers how many rows it handled. The batch's addresses are read
+ * at once, and the rows without one are closed at once; each sent row is recorded as soon as it is
+ * sent, so a dispatcher that dies mid-batch resends only what it had not recorded.
+ */
 export async function dispatchNotificationEmails(ctx: ModuleContext, log?: FastifyBaseLogger): Promise<number> {
   const claimed = await repository.claimPendingEmails(ctx.db, BATCH);
-  for (const row of claimed) {
+  if (claimed.length === 0) return 0;
+  const addresses = await notificationAddresses(
+    ctx.db,
+    claimed.map((row) => row.userId),
+  );
+  // No address, or the person said no to notifications (notification_consense): in-app only.
+  const [toSend, skipped] = partition(claimed, (row) => Boolean(addresses.get(row.userId)));
+  await repository.finishEmails(
+    ctx.db,
+    skipped.map((row) => row.id),
+    "skipped",
+  );
+  for (const row of toSend) {
     try {
-      const user = await currentUser(ctx, row.userId).catch(() => null);
-      // No address, or the person said no to notifications (notification_consense): in-app only.
-      if (!user?.email || !user.notification_consense) {
-        await repository.finishEmail(ctx.db, row.id, "skipped");
-        continue;
-      }
       const link = bookingLink(ctx.ids, row.audience, row.bookingId);
       const url = link ? `${ctx.config.publicUrl}${link}` : null;
       await ctx.mailer.send({
-        to: user.email,
+        to: addresses.get(row.userId) as string,
         subject: `Cura: ${row.title}`,
         text: [
           row.body,
@@ -45,13 +55,20 @@ export async function dispatchNotificationEmails(ctx: ModuleContext, log?: Fasti
           .filter(Boolean)
           .join("\n\n"),
       });
-      await repository.finishEmail(ctx.db, row.id, "sent");
+      await repository.finishEmails(ctx.db, [row.id], "sent");
     } catch (error) {
       log?.error({ err: error, notification: row.id }, "notification e-mail failed");
-      await repository.finishEmail(ctx.db, row.id, row.emailAttempts >= MAX_ATTEMPTS ? "failed" : "pending");
+      await repository.finishEmails(ctx.db, [row.id], row.emailAttempts >= MAX_ATTEMPTS ? "failed" : "pending");
     }
   }
   return claimed.length;
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }
 
 const AREA_HOME: Record<string, string> = { citizen: "/cittadino", operator: "/operatore", admin: "/admin" };
@@ -67,20 +84,29 @@ export async function dispatchNotificationPushes(
   log?: FastifyBaseLogger,
 ): Promise<number> {
   const claimed = await repository.claimPendingPushes(ctx.db, BATCH);
+  if (claimed.length === 0) return 0;
+  // The batch's subscriptions in one read: most people have none, and their rows close together.
+  const subscriptions = await sender.subscriptionsOf(ctx.db, [...new Set(claimed.map((row) => row.userId))]);
+  const [toSend, unreachable] = partition(claimed, (row) => subscriptions.some((s) => s.userId === row.userId));
+  await repository.finishPushes(
+    ctx.db,
+    unreachable.map((row) => row.id),
+    "failed",
+  );
   // One row at a time, as the e-mails: a batch in parallel would queue a database acquisition per
   // row at once, background work taking the pool's queue from requests.
-  for (const row of claimed) {
+  for (const row of toSend) {
     try {
       const url = bookingLink(ctx.ids, row.audience, row.bookingId) ?? AREA_HOME[row.audience] ?? "/";
-      const delivered = await sender.sendToUsers(ctx.db, [row.userId], {
-        title: row.title,
-        body: row.body,
-        extraData: { url, kind: row.kind },
-      });
-      await repository.finishPush(ctx.db, row.id, delivered > 0 ? "sent" : "failed");
+      const delivered = await sender.sendToSubscriptions(
+        ctx.db,
+        subscriptions.filter((s) => s.userId === row.userId),
+        { title: row.title, body: row.body, extraData: { url, kind: row.kind } },
+      );
+      await repository.finishPushes(ctx.db, [row.id], delivered > 0 ? "sent" : "failed");
     } catch (error) {
       log?.error({ err: error, notification: row.id }, "notification push failed");
-      await repository.finishPush(ctx.db, row.id, "failed");
+      await repository.finishPushes(ctx.db, [row.id], "failed");
     }
   }
   return claimed.length;

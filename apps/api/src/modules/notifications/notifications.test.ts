@@ -2,6 +2,7 @@ import { NOTIFICATION_MESSAGES } from "@cura/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { countStatements } from "../../../test/statements.ts";
 import { outboxMessages } from "../../platform/messaging/tables.ts";
 import { bookings } from "../bookings/tables.ts";
 import { type Caller, demoCallers } from "../companies/test-helpers.ts";
@@ -176,6 +177,45 @@ describe("e-mails of notifications", () => {
     const queued = mails.map((m) => m.subject).filter((subject) => subject?.startsWith("Cura: Avviso "));
     expect(queued).toHaveLength(60);
     expect(new Set(queued).size).toBe(60);
+  });
+
+  it("read the batch's addresses once, not the whole account once per e-mail", async () => {
+    const people = await Promise.all([accounts.citizen, accounts.citizen2, accounts.pharmacyAdmin].map(userId));
+    const declined = await userId(accounts.pharmacyOperator);
+    await t.database.db.update(users).set({ notificationConsense: false }).where(eq(users.id, declined));
+    // Rows written directly: no kick, so this instance's own dispatcher leaves them to the call below.
+    const inserted = await t.database.db
+      .insert(notifications)
+      .values(
+        [...people, ...people, declined, declined].map((id, i) => ({
+          userId: id,
+          kind: "general" as const,
+          audience: "citizen" as const,
+          title: `Lotto ${i}`,
+          body: "Lotto",
+          emailStatus: "pending" as const,
+        })),
+      )
+      .returning({ id: notifications.id });
+    const statements = countStatements(t.database);
+    statements.reset();
+    expect(await dispatchNotificationEmails(moduleContext(t))).toBe(8);
+    const sent = statements.statements.filter((text) => !/^\s*(begin|commit)\b/i.test(text));
+    // The claim, the addresses, the two declined closed together; then per e-mail its send (the
+    // development outbox) and its outcome.
+    expect(sent, sent.join("\n")).toHaveLength(3 + 6 * 2);
+    const rows = await t.database.db
+      .select({ userId: notifications.userId, status: notifications.emailStatus })
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.id,
+          inserted.map((row) => row.id),
+        ),
+      );
+    expect(rows.filter((row) => row.status === "skipped").map((row) => row.userId)).toEqual([declined, declined]);
+    expect(rows.filter((row) => row.status === "sent")).toHaveLength(6);
+    await t.database.db.update(users).set({ notificationConsense: true }).where(eq(users.id, declined));
   });
 
   it("are sent without being asked, shortly after the change commits", async () => {

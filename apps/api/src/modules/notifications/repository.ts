@@ -151,15 +151,17 @@ export async function claimPendingEmails(db: Executor, limit: number): Promise<N
     .returning();
 }
 
-export async function finishEmail(
+/** Records the outcome of claimed e-mails (one statement for any number of rows). */
+export async function finishEmails(
   db: Executor,
-  id: number,
+  ids: number[],
   status: "sent" | "skipped" | "failed" | "pending",
 ): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(notifications)
     .set({ emailStatus: status, emailClaimedAt: null, ...(status === "sent" ? { emailSentAt: new Date() } : {}) })
-    .where(eq(notifications.id, id));
+    .where(inArray(notifications.id, ids));
 }
 
 /** Claims up to `limit` rows waiting for their push, as claimPendingEmails does for e-mails. */
@@ -183,6 +185,8 @@ export async function claimPendingPushes(db: Executor, limit: number): Promise<N
     .returning();
 }
 
-export async function finishPush(db: Executor, id: number, status: "sent" | "failed"): Promise<void> {
-  await db.update(notifications).set({ pushStatus: status, pushClaimedAt: null }).where(eq(notifications.id, id));
+/** Records the outcome of claimed pushes (one statement for any number of rows). */
+export async function finishPushes(db: Executor, ids: number[], status: "sent" | "failed"): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(notifications).set({ pushStatus: status, pushClaimedAt: null }).where(inArray(notifications.id, ids));
 }

@@ -15,6 +15,10 @@ export interface PushSender {
   readonly publicKey: string | null;
   /** Delivers to every subscription of these users; answers how many deliveries succeeded. */
   sendToUsers(db: Executor, userIds: number[], message: PushMessage): Promise<number>;
+  /** The subscriptions of these users, in one query (none, and no query, when push is not configured). */
+  subscriptionsOf(db: Executor, userIds: number[]): Promise<PushSubscriptionRow[]>;
+  /** Delivers to these subscriptions; answers how many deliveries succeeded. */
+  sendToSubscriptions(db: Executor, subscriptions: PushSubscriptionRow[], message: PushMessage): Promise<number>;
 }
 
 const ATTEMPTS = 3;
@@ -70,14 +74,18 @@ export function createPushSender(options: {
     return false;
   };
 
+  const subscriptionsOfUsers = async (db: Executor, userIds: number[]) => (keys ? subscriptionsOf(db, userIds) : []);
+  const sendTo = async (db: Executor, subscriptions: PushSubscriptionRow[], message: PushMessage) => {
+    if (!keys || subscriptions.length === 0) return 0;
+    const payload = Buffer.from(JSON.stringify(message));
+    const results = await Promise.all(subscriptions.map((s) => deliver(db, s, payload)));
+    return results.filter(Boolean).length;
+  };
+
   return {
     publicKey: keys?.publicKey ?? null,
-    async sendToUsers(db, userIds, message) {
-      if (!keys) return 0;
-      const subscriptions = await subscriptionsOf(db, userIds);
-      const payload = Buffer.from(JSON.stringify(message));
-      const results = await Promise.all(subscriptions.map((s) => deliver(db, s, payload)));
-      return results.filter(Boolean).length;
-    },
+    sendToUsers: async (db, userIds, message) => sendTo(db, await subscriptionsOfUsers(db, userIds), message),
+    subscriptionsOf: subscriptionsOfUsers,
+    sendToSubscriptions: sendTo,
   };
 }
