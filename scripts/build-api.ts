@@ -12,10 +12,10 @@
  * sources stay the one copy. The bundle belongs with its checkout (it is not a deployable artifact
  * on its own: run it from the repository, as `npm run serve` does).
  *
- * `npm run serve` rebuilds it when its inputs changed (scripts/serve.ts, same content hash as here);
- * `npm run dev:api` runs the sources and never needs it.
+ * `npm run serve` rebuilds it when its inputs changed (scripts/serve.js runs `build-api.ts --if-stale`,
+ * which compares the content hash recorded here); `npm run dev:api` runs the sources and never needs it.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
@@ -101,13 +101,42 @@ export async function buildApi(): Promise<{ ms: number; bytes: number }> {
     logLevel: "warning",
     plugins: [externals, ownUrls],
   });
+  // esbuild escapes the non-ASCII characters of strings, but not those of the comments it keeps nor
+  // of regular expression literals: one "…" in a comment made V8 hold the whole 2 MB source as a
+  // two-byte string, 2 MB more in every server (docs/performance.md "Start and memory"). A \u escape
+  // means the same character in a string, a template or a regular expression, and is harmless in a
+  // comment (only the source map's columns after it move, on that line).
+  const code = readFileSync(bundleFile, "utf8");
+  const ascii = code.replace(/[^\p{ASCII}]/gu, (char) =>
+    // UTF-16 code units: a character beyond the first plane becomes its surrogate pair.
+    Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
+  );
+  if (ascii !== code) writeFileSync(bundleFile, ascii);
   writeFileSync(bundleHashFile, `${inputs}\n`);
   return { ms: performance.now() - started, bytes: statSync(bundleFile).size };
 }
 
+/** Whether the bundle is missing or was built from other inputs than the current ones. */
+export function bundleState(): "missing" | "stale" | "current" {
+  if (!existsSync(bundleFile) || !existsSync(bundleHashFile)) return "missing";
+  return readFileSync(bundleHashFile, "utf8").trim() === apiInputsHash() ? "current" : "stale";
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { ms, bytes } = await buildApi();
-  console.log(
-    `API bundle: ${relative(repoRoot, bundleFile)} (${(bytes / 1024).toFixed(0)} KB) in ${Math.round(ms)} ms`,
-  );
+  // `--if-stale` (npm run serve, scripts/serve.js): build only when the bundle is missing or its inputs changed.
+  const started = performance.now();
+  const state = process.argv.includes("--if-stale") ? bundleState() : "stale";
+  if (state === "current") {
+    if (process.env.CURA_SERVE_VERBOSE) {
+      console.log(`API bundle up to date (checked in ${Math.round(performance.now() - started)} ms)`);
+    }
+  } else {
+    if (process.argv.includes("--if-stale")) {
+      console.log(state === "missing" ? "No API bundle yet: bundling" : "API sources changed: bundling");
+    }
+    const { ms, bytes } = await buildApi();
+    console.log(
+      `API bundle: ${relative(repoRoot, bundleFile)} (${(bytes / 1024).toFixed(0)} KB) in ${Math.round(ms)} ms`,
+    );
+  }
 }

@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     const port = await portInRange();
     const base = `http://127.0.0.1:${port}/api/v1`;
     api = spawnMeasured(
-      "scripts/serve.ts",
+      "scripts/serve.js",
       {
         NODE_ENV: "production",
         HOST: "127.0.0.1",
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: "warn",
       },
       join(workDir, "api.log"),
-      ["--max-semi-space-size=8"],
+      ["--max-semi-space-size=4"],
     );
     await waitFor(`${base}/health`, api, 300_000);
     const login = await fetch(`${base}/users/login`, {

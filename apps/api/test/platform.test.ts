@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -121,6 +122,51 @@ describe("OpenAPI", () => {
     const ui = await t.request({ method: "GET", url: "/api/docs/" });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers["content-type"]).toContain("text/html");
+  });
+});
+
+describe("mailer", () => {
+  it("sends over SMTP when SMTP_URL is set, from the first mail on (nodemailer is loaded with it)", async () => {
+    // The least SMTP server that accepts mail: what it receives is what a mail server would.
+    const received: string[] = [];
+    const server = createServer((socket) => {
+      let inData = false;
+      let message = "";
+      socket.write("220 test\r\n");
+      socket.on("data", (chunk) => {
+        for (const line of chunk.toString().split("\r\n")) {
+          if (inData) {
+            if (line === ".") {
+              inData = false;
+              received.push(message);
+              message = "";
+              socket.write("250 queued\r\n");
+            } else message += `${line}\n`;
+          } else if (/^DATA/i.test(line)) {
+            inData = true;
+            socket.write("354 go on\r\n");
+          } else if (/^QUIT/i.test(line)) socket.end("221 bye\r\n");
+          else if (line) socket.write("250 ok\r\n");
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "Cura <noreply@cura.local>",
+        outbox: null,
+      });
+      await mailer.send({ to: "anna.verdi@example.it", subject: "Primo", text: "uno" });
+      await mailer.send({ to: "anna.verdi@example.it", subject: "Secondo", text: "due" });
+      expect(received).toHaveLength(2);
+      expect(received[0]).toMatch(/^Subject: Primo$/m);
+      expect(received[0]).toMatch(/^To: anna\.verdi@example\.it$/m);
+      expect(received[1]).toMatch(/^Subject: Secondo$/m);
+    } finally {
+      server.close();
+    }
   });
 });
 

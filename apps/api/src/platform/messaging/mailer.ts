@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Outbox } from "./outbox.ts";
 
 export interface Mail {
@@ -18,9 +18,17 @@ export interface Mailer {
  * SMTP through nodemailer when SMTP_URL is set. Outside production every mail is also kept in the
  * dev outbox, so a developer or a test reads links and codes there; in production the outbox is
  * never written.
+ *
+ * nodemailer is imported with the first mail: loaded at start it kept about 4 MB resident in every
+ * server, also those without SMTP (docs/performance.md "Start and memory").
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outbox: Outbox | null }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const { smtpUrl } = options;
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = (url: string) => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return transport;
+  };
   return {
     async send(mail) {
       if (options.outbox) {
@@ -37,9 +45,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
           })),
         });
       }
-      if (transport) {
+      if (smtpUrl) {
         const attachments = mail.attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) }));
-        await transport.sendMail({ from: options.from, ...mail, attachments });
+        await (await transportOf(smtpUrl)).sendMail({ from: options.from, ...mail, attachments });
       }
     },
   };
