@@ -22,6 +22,7 @@ import { modules } from "./modules/index.ts";
 import { withRoomGuests } from "./modules/teleconsult/room/index.ts";
 import { redactUrl, registerAccess } from "./platform/auth/access.ts";
 import { serializeError } from "./platform/database-errors.ts";
+import { registerDownloads } from "./platform/downloads.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { createDiskStorage, type FileStorage } from "./platform/files/storage.ts";
 import { registerIdempotency } from "./platform/idempotency/idempotency.ts";
@@ -150,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const authenticator = createSessionAuthenticator(database.db, ids);
   registerAccess(app, authenticator);
+  // Before every module's routes: a download route's longer bound is set as it is added.
+  registerDownloads(app, { requestTimeoutMs: config.requestTimeoutMs, downloadTimeoutMs: config.downloadTimeoutMs });
   // After access (an anonymous caller gets its 401 first), before every module's routes and contracts.
   registerInputGuard(app);
   // Idempotency-Key on signed-in POSTs; the lease outlives any request (docs/reliability.md).

@@ -50,6 +50,11 @@ const ZEnvironment = z.object({
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7200),
   /** The longest a request may take from routing to answer (503 after it). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * The longest a streamed download (the back office's XLS exports) may last once it has started; until
+   * it starts, REQUEST_TIMEOUT_MS holds as for any request (platform/downloads.ts).
+   */
+  DOWNLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(14_400_000).default(1_800_000),
   HASHIDS_ALPHABET: z
     .string()
     .min(16)
@@ -191,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     databaseQueueLimit: e.DATABASE_QUEUE_LIMIT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    downloadTimeoutMs: e.DOWNLOAD_TIMEOUT_MS,
     realtime: { sessionCheckMs: e.REALTIME_SESSION_CHECK_MS, heartbeatMs: e.REALTIME_HEARTBEAT_MS },
     webrtc: {
       iceServers: parseIceServers(e.ICE_SERVERS),

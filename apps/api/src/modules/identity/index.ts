@@ -23,7 +23,12 @@ export {
   type UserReadRule,
 } from "./directory.ts";
 // The text search of accounts on the trigram indexes, shared with the back office's users page.
-export { usersMatchingText } from "./directory-repository.ts";
+export {
+  accountRowMatchesText,
+  emailMatchesText,
+  recordMatchesText,
+  usersMatchingText,
+} from "./directory-repository.ts";
 // verifyOtp: the health records check the one-time code that signs a clinical report (issue 11).
 export { markNumberVerifiedByOperator, verifyOtp } from "./otp.ts";
 export { sendWelcomeLink, WELCOME_LINK_HOURS } from "./passwords.ts";

@@ -535,7 +535,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
   app.get(
     "/activities/surveys/filled/xls/:id",
     {
-      config: { access: BACK_OFFICE },
+      config: { access: BACK_OFFICE, download: true },
       schema: {
         tags,
         summary: "A survey's fills as XLS: a row per fill, a column per question (streamed)",
@@ -660,7 +660,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
   app.get(
     "/activities/report/filled/xls/:id",
     {
-      config: { access: BACK_OFFICE },
+      config: { access: BACK_OFFICE, download: true },
       schema: {
         tags,
         summary: "An activity's fills as XLS: a row per fill, a column per question of each survey (streamed)",
@@ -677,7 +677,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asyn
   app.post(
     "/activities/report/filled/xls/:hash",
     {
-      config: { access: BACK_OFFICE },
+      config: { access: BACK_OFFICE, download: true },
       schema: {
         tags,
         summary: "An activity's fills as XLS with filters (dates, company)",

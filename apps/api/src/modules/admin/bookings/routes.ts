@@ -12,7 +12,7 @@ export const adminBookingsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> 
   app.get(
     "/admin/reservations",
     {
-      config: { access: PLATFORM_ADMIN },
+      config: { access: PLATFORM_ADMIN, download: true },
       schema: {
         tags,
         summary:

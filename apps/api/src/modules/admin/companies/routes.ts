@@ -47,7 +47,7 @@ export const adminCompaniesRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }>
   app.get(
     "/companies",
     {
-      config: { access: PLATFORM_ADMIN },
+      config: { access: PLATFORM_ADMIN, download: true },
       schema: {
         tags,
         summary: "Companies, filtered and paged; `export=xls` answers the whole filtered list as an Excel workbook",

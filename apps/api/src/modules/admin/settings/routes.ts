@@ -121,7 +121,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
   app.get(
     "/utilities/dati/logs",
     {
-      config: { access: PLATFORM_ADMIN },
+      config: { access: PLATFORM_ADMIN, download: true },
       schema: {
         tags,
         summary:

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, 
 import type { Executor } from "../../../db/client.ts";
 // Read-only joins (.dependency-cruiser.cjs names why): every write goes through identity's service.
 import { companies, operators } from "../../companies/tables.ts";
-import { usersMatchingText } from "../../identity/index.ts";
+import { accountRowMatchesText, emailMatchesText, recordMatchesText, usersMatchingText } from "../../identity/index.ts";
 import { anagrafiche, users } from "../../identity/tables.ts";
 import { adminUserSuspensions, publicContacts } from "./tables.ts";
 
@@ -113,6 +113,71 @@ export function usersCount(db: Executor, filter: UserFilter) {
 export const USERS_COUNT_CAP = ADMIN_USERS_COUNT_CAP;
 
 /**
+ * A text that many accounts contain (a common surname: 14 % of a million in the benchmark) matches
+ * so many rows that the trigram indexes' plans above read and de-duplicate every one of them before
+ * the page's 20 or the count's cap are taken (300 ms and more at a million, docs/performance.md
+ * "Back office at scale"). Two cheaper ways first, each falling back to those plans when it cannot
+ * answer, so the rows, their order and the count stay the same.
+ *
+ * The page: the newest (or oldest) WINDOW accounts read in key order, each tested against the text
+ * (accountRowMatchesText): a page found whole there is the page, since every account past the window
+ * comes after it in the page's order. A common text fills it in a few hundred rows; a rare one reads
+ * the window (a few milliseconds) and the indexes' plan answers. The window's edge is read first, on
+ * its own: given as a value, the planner knows the window is small (as a subquery it priced a third
+ * of the table and sent parallel workers for a thousand rows).
+ */
+const WINDOW = 1000;
+
+/** The id of the WINDOW-th newest (or oldest) account; null when there are fewer. */
+export async function windowEdge(db: Executor, oldestFirst = false): Promise<number | null> {
+  const [edge] = await db
+    .select({ id: users.id })
+    .from(users)
+    .orderBy(oldestFirst ? asc(users.id) : desc(users.id))
+    .offset(WINDOW - 1)
+    .limit(1);
+  return edge?.id ?? null;
+}
+
+export function usersPageInWindow(
+  db: Executor,
+  filter: UserFilter & { q: string },
+  page: { offset: number; limit: number; oldestFirst?: boolean },
+  edge: number | null,
+) {
+  const bound = edge === null ? undefined : page.oldestFirst ? lte(users.id, edge) : gte(users.id, edge);
+  return usersQuery(db)
+    .where(and(whereOf({ ...filter, q: undefined }), accountRowMatchesText(filter.q), bound))
+    .orderBy(page.oldestFirst ? asc(users.id) : desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * The count of a text search, without usersMatchingText's de-duplication of every match: each side
+ * of its union (the accounts whose record contains the text, those whose e-mail does; an account has
+ * one record) counted up to one past the cap, then the union of what they found. A side that reached
+ * past the cap makes the whole past it; otherwise both are whole and the union is the exact count.
+ * The records are read from the trigram index as they come (the subquery kept apart by its
+ * `offset 0`: joined, the planner read every account in key order instead), and a common text stops
+ * at the cap's 10,001 instead of rechecking all of its matches.
+ */
+export function usersCountOfText(db: Executor, filter: UserFilter & { q: string }) {
+  const others = whereOf({ ...filter, q: undefined });
+  const byRecord = sql`select ${users.id} from (select ${anagrafiche.userId} as "user_id" from ${anagrafiche}
+      where ${recordMatchesText(filter.q)} offset 0) "records"
+    join ${users} on ${users.id} = "records"."user_id"
+    left join ${operators} on ${operators.userId} = ${users.id}
+    where ${others}
+    limit ${USERS_COUNT_CAP + 1}`;
+  const byEmail = sql`select ${users.id} from ${users}
+    left join ${operators} on ${operators.userId} = ${users.id}
+    where ${and(emailMatchesText(filter.q), others)}
+    limit ${USERS_COUNT_CAP + 1}`;
+  return db.select({ n: count() }).from(sql`((${byRecord}) union (${byEmail})) as "matches"`);
+}
+
+/**
  * The accounts matching the filter, a page of them, newest (highest id: ids follow registration)
  * first or oldest first: sorted on the primary key.
  */
@@ -121,7 +186,19 @@ export async function listUsers(
   filter: UserFilter,
   page: { offset: number; limit: number; oldestFirst?: boolean },
 ): Promise<{ rows: ListedUser[]; total: number; totalCapped: boolean }> {
-  const [rows, totals] = await Promise.all([usersPage(db, filter, page), usersCount(db, filter)]);
+  const q = filter.q;
+  const pageOf = async () => {
+    if (q && page.offset + page.limit <= WINDOW) {
+      const edge = await windowEdge(db, page.oldestFirst);
+      const found = await usersPageInWindow(db, { ...filter, q }, page, edge);
+      if (found.length === page.limit) return found;
+    }
+    return usersPage(db, filter, page);
+  };
+  const [rows, totals] = await Promise.all([
+    pageOf(),
+    q ? usersCountOfText(db, { ...filter, q }) : usersCount(db, filter),
+  ]);
   const n = totals[0]?.n ?? 0;
   return { rows, total: Math.min(n, USERS_COUNT_CAP), totalCapped: n > USERS_COUNT_CAP };
 }

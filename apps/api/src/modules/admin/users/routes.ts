@@ -98,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async 
   app.get(
     "/users/registrati/export/xls",
     {
-      config: { access: PLATFORM_ADMIN },
+      config: { access: PLATFORM_ADMIN, download: true },
       schema: {
         tags,
         summary: "The accounts the filters of users/registrati match, as an Excel workbook (streamed)",
@@ -125,7 +125,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async 
   app.get(
     "/users/registrati/oggi/export/xls",
     {
-      config: { access: PLATFORM_ADMIN },
+      config: { access: PLATFORM_ADMIN, download: true },
       schema: { tags, summary: "Today's registrations as an Excel workbook (streamed)" },
     },
     async (request, reply) => sendWorkbook(reply, "registrazioni-oggi", exports.todayWorkbook(ctx, request.log)),
@@ -211,7 +211,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = async 
   app.get(
     "/users/contatti/pubblici/export/xls",
     {
-      config: { access: PLATFORM_ADMIN },
+      config: { access: PLATFORM_ADMIN, download: true },
       schema: {
         tags,
         summary: "The public contacts the filters match, as an Excel workbook (streamed)",

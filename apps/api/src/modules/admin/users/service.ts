@@ -37,6 +37,10 @@ import * as repository from "./repository.ts";
  * operators belong to a company. Every change is audited with its actor, before and after.
  */
 
+/** Suspended or not; and until when, for a suspension with an end (the page and the export). */
+export const userStatus = (row: repository.ListedUser): TAdminUser["status"] => (row.disabledAt ? "sospeso" : "attivo");
+export const suspensionEnd = (row: repository.ListedUser): Date | null => (row.disabledAt ? row.suspendedUntil : null);
+
 export function presentUser(ctx: ModuleContext, row: repository.ListedUser): TAdminUser {
   return {
     hashid: ctx.ids.encode(row.id),
@@ -45,8 +49,8 @@ export function presentUser(ctx: ModuleContext, row: repository.ListedUser): TAd
     name: row.name,
     surname: row.surname,
     cf: row.cf,
-    status: row.disabledAt ? "sospeso" : "attivo",
-    suspended_until: row.disabledAt && row.suspendedUntil ? row.suspendedUntil.toISOString() : null,
+    status: userStatus(row),
+    suspended_until: suspensionEnd(row)?.toISOString() ?? null,
     email_verified: row.emailVerifiedAt !== null,
     company: row.companyId !== null ? { hashid: ctx.ids.encode(row.companyId), name: row.companyName ?? "" } : null,
     created_at: row.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../../test/helpers.ts";
 import { searchUsersQueries } from "../../identity/directory-repository.ts";
-import { type UserFilter, usersCount, usersPage } from "./repository.ts";
+import { type UserFilter, usersCount, usersCountOfText, usersPage } from "./repository.ts";
 
 /**
  * PostgreSQL only: with enough accounts for the planner to prefer them, the users page's search and
@@ -49,6 +49,8 @@ it("searches names, tax codes and e-mails through the trigram indexes, page and 
     for (const query of [
       usersPage(t.database.db, filter, { offset: 0, limit: 20 }),
       usersCount(t.database.db, filter),
+      // The count the page sends for a text (each side of the union apart, up to the cap).
+      usersCountOfText(t.database.db, { q }),
     ]) {
       const explained = await plan(query);
       expect(explained, q).toContain("anagrafiche_search_trgm_idx");

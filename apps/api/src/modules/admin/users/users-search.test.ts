@@ -1,7 +1,8 @@
 import { ADMIN_USERS_COUNT_CAP, ADMIN_USERS_MESSAGES } from "@cura/domain";
-import { sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, createTestContext, type TestContext } from "../../../../test/helpers.ts";
+import { anagrafiche, users } from "../../identity/tables.ts";
 
 /**
  * The users page's search (trigram indexes, identity/tables.ts) and its bounded count: what each
@@ -96,5 +97,68 @@ describe("the count of the users page", () => {
     const last = (await list(`per_page=20&page=${ADMIN_USERS_COUNT_CAP / 20}`)).json();
     expect(last.data).toHaveLength(20);
     expect(before).toBeLessThan(ADMIN_USERS_COUNT_CAP);
+  });
+
+  it("a text many accounts contain: the same pages, in the same order, and the same count", async () => {
+    // The accounts above (every one a "Molti", the cap's worth of them), as the database lists them.
+    const molti = async (order: "desc" | "asc", offset: number, limit: number) => {
+      const rows = await t.database.db
+        .select({ email: users.email })
+        .from(users)
+        .innerJoin(anagrafiche, eq(anagrafiche.userId, users.id))
+        .where(and(eq(anagrafiche.surname, "Molti"), isNull(users.deletedAt)))
+        .orderBy(order === "desc" ? desc(users.id) : asc(users.id))
+        .offset(offset)
+        .limit(limit);
+      return rows.map((r) => r.email);
+    };
+    const page = async (query: string) => {
+      const response = await list(`q=molti&${query}`);
+      expect(response.statusCode, query).toBe(200);
+      return response.json() as { data: { email: string }[]; meta: { total: number; total_capped: boolean } };
+    };
+    // Some of the newest gone: a page skips them.
+    await t.database.db.execute(sql`
+      update users set deleted_at = now() where id in (
+        select u.id from users u join anagrafiche a on a.user_id = u.id where a.surname = 'Molti' order by u.id desc limit 3)`);
+    for (const [query, order, offset, limit] of [
+      ["per_page=20", "desc", 0, 20],
+      ["per_page=50&page=3", "desc", 100, 50],
+      ["per_page=20&sort=oldest&page=2", "asc", 20, 20],
+      // Deeper than the first try reads (the newest 1,000 accounts): the trigram indexes answer.
+      ["per_page=100&page=40", "desc", 3900, 100],
+    ] as const) {
+      expect(
+        (await page(query)).data.map((u) => u.email),
+        query,
+      ).toEqual(await molti(order, offset, limit));
+    }
+    const live = ADMIN_USERS_COUNT_CAP - 3;
+    expect((await page("per_page=20")).meta).toMatchObject({ total: live, total_capped: false });
+    // An account found by its record and by its e-mail is counted once.
+    await t.database.db.execute(sql`
+      update users set email = 'molti.doppio@example.test' where id = (
+        select u.id from users u join anagrafiche a on a.user_id = u.id
+        where a.surname = 'Molti' and u.deleted_at is null order by u.id limit 1)`);
+    expect((await page("per_page=20")).meta).toMatchObject({ total: live, total_capped: false });
+    // Accounts found only by their e-mail are added, up to the cap and past it.
+    await t.database.db.execute(sql`
+      with made as (
+        insert into users (email, type, i_am)
+        select 'pochi.molti.' || g || '@example.test', 0, 'cittadino' from generate_series(1, 3) g returning id
+      )
+      insert into anagrafiche (user_id, name, surname) select id, 'Paolo', 'Pochi' from made`);
+    expect((await page("per_page=20")).meta).toMatchObject({ total: ADMIN_USERS_COUNT_CAP, total_capped: false });
+    await t.database.db.execute(sql`
+      with made as (
+        insert into users (email, type, i_am) values ('ancora.molti@example.test', 0, 'cittadino') returning id
+      )
+      insert into anagrafiche (user_id, name, surname) select id, 'Anna', 'Ancora' from made`);
+    expect((await page("per_page=20")).meta).toMatchObject({ total: ADMIN_USERS_COUNT_CAP, total_capped: true });
+    // The newest of them lead the first page.
+    expect((await page("per_page=2")).data.map((u) => u.email)).toEqual([
+      "ancora.molti@example.test",
+      "pochi.molti.3@example.test",
+    ]);
   });
 });
