@@ -204,7 +204,12 @@ describe("teleconsultation journeys", () => {
     // A slot of next week, well ahead: no preferences for a teleconsultation.
     await expect.poll(() => citizen.getByRole("heading", { level: 2, name: "Data" }).isVisible()).toBe(true);
     expect(await citizen.getByText("Indica le tue preferenze").count()).toBe(0);
+    // This week's days stay on screen until the next week's arrive: the slot is read from the next week's.
+    const shownDay = citizen.getByTestId("day-slots").locator("legend");
+    await expect.poll(() => shownDay.isVisible()).toBe(true);
+    const thisWeeksDay = await shownDay.textContent();
     await citizen.getByRole("button", { name: "Settimana successiva" }).click();
+    await expect.poll(() => shownDay.textContent()).not.toBe(thisWeeksDay);
     const slot = citizen.getByTestId("day-slots").locator("label").first();
     await expect.poll(() => slot.isVisible()).toBe(true);
     const time = (await slot.textContent())?.trim() as string;
