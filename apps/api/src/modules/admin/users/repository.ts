@@ -221,11 +221,13 @@ export async function usersPageOfText(
  */
 export function usersCountOfText(db: Executor, filter: UserFilter & { q: string }) {
   const others = whereOf({ ...filter, q: undefined });
-  const byRecord = sql`select ${users.id} from (select ${anagrafiche.userId} as "user_id" from ${anagrafiche}
+  // Each record's account is checked by its key, one lookup per record (a scalar subquery is never
+  // turned into a join): joined, the planner took the capped subquery for 10,001 rows and hashed the
+  // whole users table (a name and a common surname, 3,572 records: 47 → 262 ms).
+  const byRecord = sql`select "records"."user_id" from (select ${anagrafiche.userId} as "user_id" from ${anagrafiche}
       where ${recordMatchesText(filter.q)} offset 0) "records"
-    join ${users} on ${users.id} = "records"."user_id"
-    left join ${operators} on ${operators.userId} = ${users.id}
-    where ${others}
+    where (select true from ${users} left join ${operators} on ${operators.userId} = ${users.id}
+      where ${users.id} = "records"."user_id" and ${others} limit 1)
     limit ${USERS_COUNT_CAP + 1}`;
   const byEmail = sql`select ${users.id} from ${users}
     left join ${operators} on ${operators.userId} = ${users.id}
