@@ -21,12 +21,14 @@
  *   npm run lighthouse -- --ci          one pass on login and the citizen home, mobile, failing 5
  *                                       points under the goals; writes nothing
  *   npm run lighthouse -- --runs 1      fewer runs per page; --no-write leaves the docs alone
+ *   npm run lighthouse -- --save DIR    also writes each run's full Lighthouse result (JSON) in DIR,
+ *                                       to read its diagnostics (LCP element, critical chains, main thread)
  *
  * CHROME_PATH (or CHROMIUM_PATH, as the journeys use) names the browser; default /usr/bin/chromium.
  * Not part of npm test.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -145,6 +147,7 @@ const { values: options } = parseArgs({
     ci: { type: "boolean", default: false },
     runs: { type: "string" },
     "no-write": { type: "boolean", default: false },
+    save: { type: "string" },
   },
 });
 const ci = options.ci;
@@ -157,6 +160,8 @@ const write = !ci && !options["no-write"];
 const targets = ci ? TARGETS.filter((t) => t.id === "login" || t.id === "citizen-home") : TARGETS;
 const formFactors: readonly FormFactor[] = ci ? ["mobile"] : ["mobile", "desktop"];
 const margin = ci ? CI_MARGIN : 0;
+const saveDir = options.save;
+if (saveDir) mkdirSync(saveDir, { recursive: true });
 
 /** Everything to undo, also when a run fails or the script is interrupted. */
 const cleanup = {
@@ -352,6 +357,7 @@ async function measure(base: string, target: Target, formFactor: FormFactor, sto
     const started = Date.now();
     const lhr = await lighthouseRunWithRetry(base, target, formFactor, storage);
     lhrs.push(lhr);
+    if (saveDir) writeFileSync(join(saveDir, `${target.id}-${formFactor}-${run}.json`), JSON.stringify(lhr));
     const line = CATEGORIES.map((c) => `${CATEGORY_LABEL[c]} ${scoreOf(lhr, c) ?? "–"}`).join(", ");
     console.log(
       `  ${target.id} ${formFactor} run ${run}/${runs}: ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`,

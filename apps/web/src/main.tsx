@@ -10,6 +10,7 @@ import { AppProviders, createQueryClient } from "./app/providers.tsx";
 import { createAppRoutes } from "./app/routes.tsx";
 import { logout } from "./features/identity/api/logout.ts";
 import { i18nReady } from "./lib/i18n.ts";
+import { preloadPath } from "./lib/preloadable.ts";
 import { session } from "./lib/session.ts";
 import { STORAGE_KEYS, storage } from "./lib/storage.ts";
 
@@ -20,6 +21,8 @@ if (storage.getString(STORAGE_KEYS.sessionExpired) !== null) {
 }
 
 const routes = createAppRoutes();
+// The first path's layout and page download together, not one after the other (issue 15).
+preloadPath(routes, window.location.pathname);
 const queryClient = createQueryClient();
 
 // The language chosen last time (English is a lazy chunk) is active before anything renders.

@@ -79,14 +79,14 @@ const loadsIn = (from: string, text: string): PageLoad[] =>
   [...text.matchAll(LAZY)].map((m) => ({ file: resolveSource(from, m[2] as string) as string, part: m[1] ?? null }));
 
 /**
- * `const LoginPage = lazy(() => import("…"))`, `export const loadProfilePage = () => import("…")`, in a
+ * `const LoginPage = lazy(() => import("…"))` (or `preloadable(…)`, lib/preloadable.ts), `export const loadProfilePage = () => import("…")`, in a
  * route table and in the areas' shared loaders (app/areas/area.ts).
  */
 const lazyConstsOf = (file: string) =>
   new Map(
     [
       ...readFileSync(file, "utf8").matchAll(
-        /^(?:export )?const (\w+) = (?:lazy\()?\(\) =>\s*((?:withCataloguePart\(\s*"\w+",\s*)?import\(\s*"[^"]+"\s*\))/gm,
+        /^(?:export )?const (\w+) = (?:(?:lazy|preloadable)\()?\(\) =>\s*((?:withCataloguePart\(\s*"\w+",\s*)?import\(\s*"[^"]+"\s*\))/gm,
       ),
     ].map((m) => [m[1] as string, loadsIn(file, m[2] as string)[0] as PageLoad]),
   );

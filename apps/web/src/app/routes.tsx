@@ -1,6 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, lazy } from "react";
 import type { RouteObject } from "react-router";
 import { withCataloguePart } from "../lib/i18n.ts";
+import { preloadable } from "../lib/preloadable.ts";
 import type { Area } from "../lib/session.ts";
 import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
 
@@ -13,15 +14,17 @@ import { RootLayout, type RouteHandle } from "./RootLayout.tsx";
  */
 
 // Each layout arrives with its part of the catalogue (lib/i18n.ts), so it never renders a key.
-const PublicLayout = lazy(() => withCataloguePart("public", import("./shells/PublicLayout.tsx")));
+// The layouts and the pages a visitor lands on are preloadable: main.tsx fetches the layout and the
+// page of the first path together (lib/preloadable.ts).
+const PublicLayout = preloadable(() => withCataloguePart("public", import("./shells/PublicLayout.tsx")));
 // Each area's route table, shell and pages, arrives with its part of the catalogue (app/areas/).
-const AREA_ROUTES: Record<Area, LazyExoticComponent<ComponentType>> = {
-  cittadino: lazy(() => withCataloguePart("cittadino", import("./areas/cittadino.tsx"))),
-  operatore: lazy(() => withCataloguePart("operatore", import("./areas/operatore.tsx"))),
-  admin: lazy(() => withCataloguePart("admin", import("./areas/admin.tsx"))),
+const AREA_ROUTES: Record<Area, ComponentType> = {
+  cittadino: preloadable(() => withCataloguePart("cittadino", import("./areas/cittadino.tsx"))),
+  operatore: preloadable(() => withCataloguePart("operatore", import("./areas/operatore.tsx"))),
+  admin: preloadable(() => withCataloguePart("admin", import("./areas/admin.tsx"))),
 };
 
-const LoginPage = lazy(() => import("../features/identity/pages/LoginPage.tsx"));
+const LoginPage = preloadable(() => import("../features/identity/pages/LoginPage.tsx"));
 const SpidReturnPage = lazy(() => import("../features/national-identity/pages/SpidReturnPage.tsx"));
 const CieReturnPage = lazy(() => import("../features/national-identity/pages/CieReturnPage.tsx"));
 const DisabledPage = lazy(() => import("../features/identity/pages/DisabledPage.tsx"));
@@ -36,7 +39,7 @@ const DevOutboxPage = lazy(() => import("../features/dev-outbox/pages/DevOutboxP
 const GuestCallPage = lazy(() =>
   withCataloguePart("teleconsultRoom", import("../features/teleconsult-room/pages/GuestCallPage.tsx")),
 );
-const RegisterPage = lazy(() => import("../features/identity/pages/RegisterPage.tsx"));
+const RegisterPage = preloadable(() => import("../features/identity/pages/RegisterPage.tsx"));
 const EmailVerificationPage = lazy(() => import("../features/identity/pages/EmailVerificationPage.tsx"));
 const NumberVerificationPage = lazy(() => import("../features/identity/pages/NumberVerificationPage.tsx"));
 const RecoverPasswordPage = lazy(() => import("../features/identity/pages/RecoverPasswordPage.tsx"));

@@ -1,6 +1,7 @@
 import { USER_TYPES } from "@cura/domain/constants";
 import { lazy } from "react";
 import { withCataloguePart } from "../../lib/i18n.ts";
+import { preloadable } from "../../lib/preloadable.ts";
 import { type AreaDefinition, loadProfilePage } from "./area.ts";
 import { areaRoutes } from "./area-routes.tsx";
 
@@ -23,7 +24,8 @@ export const adminArea: AreaDefinition = {
     {
       path: "home",
       titleKey: "home.title",
-      Component: lazy(() => import("../../features/home/pages/AdminHomePage.tsx")),
+      // Preloadable: the page every sign-in lands on loads while the shell checks the session.
+      Component: preloadable(() => import("../../features/home/pages/AdminHomePage.tsx")),
       nav: { label: "nav.dashboard", icon: "it-pa" },
     },
     {

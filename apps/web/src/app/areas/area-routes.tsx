@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from "react";
 import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import { SupportRequestProvider } from "../../features/support/support-request.tsx";
+import { preloadPath } from "../../lib/preloadable.ts";
 import { useDocumentTitle } from "../AppRoutes.tsx";
 import type { RouteHandle } from "../RootLayout.tsx";
 import AreaShell from "../shells/AreaShell.tsx";
@@ -40,6 +41,8 @@ export function areaRoutes(definition: AreaDefinition): ComponentType {
   return function AreaRoutes() {
     const { pathname } = useLocation();
     useDocumentTitle(routes, pathname, basename);
+    // The page's code downloads while the shell checks the session (users/fresh/me), not after it.
+    preloadPath(routes, pathname, basename);
     return useRoutes(routes);
   };
 }

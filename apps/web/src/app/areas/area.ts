@@ -2,6 +2,7 @@ import type { UserType } from "@cura/domain/constants";
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { SupportRequestModalLoader } from "../../features/support/support-request.tsx";
 import { type TKey, withCataloguePart } from "../../lib/i18n.ts";
+import type { Preloadable } from "../../lib/preloadable.ts";
 import type { Area } from "../../lib/session.ts";
 import type { NavMeta } from "../nav.ts";
 
@@ -9,7 +10,8 @@ export interface AreaPage {
   /** Path inside the area, without a leading slash. */
   path: string;
   titleKey: TKey;
-  Component: LazyExoticComponent<ComponentType>;
+  /** Lazy; preloadable (lib/preloadable.ts) for a page users land on, fetched while the shell checks the session. */
+  Component: LazyExoticComponent<ComponentType> | Preloadable;
   /** Present when the page has a sidebar entry. */
   nav?: NavMeta;
 }

@@ -1,6 +1,7 @@
 import { USER_TYPES } from "@cura/domain/constants";
 import { lazy } from "react";
 import { withCataloguePart } from "../../lib/i18n.ts";
+import { preloadable } from "../../lib/preloadable.ts";
 import { fullName } from "../../lib/session.ts";
 import { type AreaDefinition, loadProfilePage, loadSettingsPage, loadSupportRequestModal } from "./area.ts";
 import { areaRoutes } from "./area-routes.tsx";
@@ -44,7 +45,8 @@ export const citizenArea: AreaDefinition = {
     {
       path: "home",
       titleKey: "home.title",
-      Component: lazy(() => import("../../features/home/pages/CitizenHomePage.tsx")),
+      // Preloadable: the page every sign-in lands on loads while the shell checks the session.
+      Component: preloadable(() => import("../../features/home/pages/CitizenHomePage.tsx")),
       nav: { label: "nav.homepage", icon: "it-pa" },
     },
     {

@@ -2,6 +2,7 @@ import { COMPANY_LEVELS, OPERATOR_PERMISSIONS, USER_TYPES } from "@cura/domain/c
 import { lazy } from "react";
 import { SETTINGS_PERMISSIONS } from "../../features/companies/sections.ts";
 import { withCataloguePart } from "../../lib/i18n.ts";
+import { preloadable } from "../../lib/preloadable.ts";
 import { companyLevelIn, hasActiveService, hasAnyPermission } from "../nav.ts";
 import { type AreaDefinition, loadProfilePage, loadSupportRequestModal } from "./area.ts";
 import { areaRoutes } from "./area-routes.tsx";
@@ -49,7 +50,8 @@ export const operatorArea: AreaDefinition = {
     {
       path: "home",
       titleKey: "home.title",
-      Component: lazy(() => import("../../features/home/pages/OperatorHomePage.tsx")),
+      // Preloadable: the page every sign-in lands on loads while the shell checks the session.
+      Component: preloadable(() => import("../../features/home/pages/OperatorHomePage.tsx")),
       nav: {
         // Spec 002 §2: a monitoring room (company level 5) calls its dashboard Monitoraggio.
         label: (user) => (user.company?.level === COMPANY_LEVELS.monitoringRoom ? "nav.monitoring" : "nav.dashboard"),

@@ -1,6 +1,6 @@
 import type { TUser } from "@cura/domain";
 import { Icon } from "design-react-kit";
-import { lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fullName } from "../../lib/session.ts";
@@ -26,10 +26,22 @@ export interface AppHeaderProps {
   tagline?: string;
   user?: TUser | null;
   onLogout?: () => void;
+  /**
+   * The header's notifications; lazy by default. The signed-in shells pass them in with their own
+   * code, so the header is drawn whole at once: a bell arriving later made the slim bar wrap onto
+   * another line on a phone and pushed the page down (layout shift, issue 15).
+   */
+  notifications?: ComponentType<{ user: TUser }>;
 }
 
 /** Bootstrap Italia header: slim bar (support, language, user, logout) and the brand bar. */
-export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
+export function AppHeader({
+  homeTo,
+  tagline,
+  user,
+  onLogout,
+  notifications: Notifications = HeaderNotifications,
+}: AppHeaderProps) {
   const { t } = useTranslation();
   const [supportOpen, setSupportOpen] = useState(false);
   // The back office's brand texts and call-us button (feature.call_us); the build's until they arrive.
@@ -62,7 +74,7 @@ export function AppHeader({ homeTo, tagline, user, onLogout }: AppHeaderProps) {
                       {/* An operator waiting to be enabled reaches no API but their own account's. */}
                       {user.operator_status === "pending" ? null : (
                         <Suspense fallback={null}>
-                          <HeaderNotifications user={user} />
+                          <Notifications user={user} />
                         </Suspense>
                       )}
                       <span

@@ -5,6 +5,7 @@ import { AwaitingEnablingScreen } from "../../features/companies/components/Awai
 import { useLogout } from "../../features/identity/api/logout.ts";
 import { useMe } from "../../features/identity/api/me.ts";
 import { ConsentsScreen } from "../../features/identity/components/ConsentsScreen.tsx";
+import { HeaderNotifications } from "../../features/notifications/components/HeaderNotifications.tsx";
 import { SupportRequestMenuItem } from "../../features/support/support-request.tsx";
 import { areaOf, homePathOf, useSession } from "../../lib/session.ts";
 import { AlertCentre } from "../../ui/alerts/index.ts";
@@ -61,7 +62,12 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
     return (
       <div className="cura-app d-flex flex-column min-vh-100">
         <SkipLink />
-        <AppHeader homeTo={homePathOf(user)} tagline={t(definition.label)} user={user} />
+        <AppHeader
+          homeTo={homePathOf(user)}
+          tagline={t(definition.label)}
+          user={user}
+          notifications={HeaderNotifications}
+        />
         <main id="main-content" tabIndex={-1} className="container-xxl flex-grow-1 py-4 cura-main">
           <PageLoader />
         </main>
@@ -82,7 +88,13 @@ export default function AreaShell({ definition }: { definition: AreaDefinition }
   return (
     <div className="cura-app d-flex flex-column min-vh-100">
       <SkipLink />
-      <AppHeader homeTo={homePathOf(user)} tagline={areaName} user={user} onLogout={() => setConfirmLogout(true)} />
+      <AppHeader
+        homeTo={homePathOf(user)}
+        tagline={areaName}
+        user={user}
+        onLogout={() => setConfirmLogout(true)}
+        notifications={HeaderNotifications}
+      />
       <div className="container-xxl flex-grow-1">
         <div className="row">
           <div className="col-12 col-md-4 col-lg-3 cura-sidebar-column">

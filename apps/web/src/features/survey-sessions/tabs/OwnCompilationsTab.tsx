@@ -30,7 +30,7 @@ export default function OwnCompilationsTab({ patientHash }: HealthTabProps) {
     try {
       await downloadOwnFillPdf(fill);
     } catch (error) {
-      alerts.error(isApiError(error) ? error.message : t("surveys.fills.downloadError"));
+      alerts.error(isApiError(error) ? error.message : t("healthFile.sessions.pdfError"));
     } finally {
       setBusy(null);
     }
