@@ -691,7 +691,10 @@ describe("devices", () => {
     ).toBe(404);
 
     // The CSV export: Italian separators; a repeated line is imported once; a bad line is a 422.
-    const csv = `loinc;valore;data\n8480-6;"151";${hoursAgo(30)}\n8462-4;92,0;${hoursAgo(30)}\n8480-6;151;${hoursAgo(30)}\n`;
+    // One moment for the three lines: read three times, the clock could tick between them (a millisecond
+    // apart, the repeated line is another reading, and 3 were imported in one CI run).
+    const at = hoursAgo(30);
+    const csv = `loinc;valore;data\n8480-6;"151";${at}\n8462-4;92,0;${at}\n8480-6;151;${at}\n`;
     const fromCsv = await people.pharmacyOperator.call(
       "POST",
       `wearabledevices/users/measurements/import/${device.hashid}`,
