@@ -1,11 +1,7 @@
-import { and, eq, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { zonedDate } from "../../platform/zoned-time.ts";
-import { SUBSCRIPTION_GATED_REFS } from "./service.ts";
-import { companySubscriptions } from "./tables.ts";
-
-/** A subscription covers Italian days, as the gate of service.ts reads it. */
-const TIME_ZONE = "Europe/Rome";
+import { coveredCompany } from "./repository.ts";
+import { SUBSCRIPTION_GATED_REFS, subscriptionDay } from "./service.ts";
 
 /**
  * Read models for other modules' queries (docs/architecture.md "Boundaries"): the subscription gate
@@ -19,12 +15,5 @@ const TIME_ZONE = "Europe/Rome";
  */
 export function companyServiceActive(companyId: AnyPgColumn, ref: number, at: Date): SQL<boolean> {
   if (!SUBSCRIPTION_GATED_REFS.includes(ref)) return sql<boolean>`true`;
-  const day = zonedDate(at.getTime(), TIME_ZONE);
-  return sql<boolean>`exists (select 1 from ${companySubscriptions} where ${and(
-    eq(companySubscriptions.companyId, companyId),
-    eq(companySubscriptions.positionRef, ref),
-    eq(companySubscriptions.status, "active"),
-    lte(companySubscriptions.startDate, day),
-    or(isNull(companySubscriptions.endDate), gte(companySubscriptions.endDate, day)),
-  )})`;
+  return coveredCompany(companyId, ref, subscriptionDay(at));
 }

@@ -1,8 +1,30 @@
-import { and, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { companySubscriptions } from "./tables.ts";
 
 export type NewCompanySubscription = typeof companySubscriptions.$inferInsert;
+
+/** An active subscription to the ref covering the (Italian) date `day`: the gate's one condition. */
+function covering(ref: number, day: string): SQL | undefined {
+  return and(
+    eq(companySubscriptions.positionRef, ref),
+    eq(companySubscriptions.status, "active"),
+    lte(companySubscriptions.startDate, day),
+    or(isNull(companySubscriptions.endDate), gte(companySubscriptions.endDate, day)),
+  );
+}
+
+/**
+ * The gate as a condition of another module's query (billing/read-models.ts): the company whose key
+ * is in `companyId` has a covering subscription.
+ */
+export function coveredCompany(companyId: AnyPgColumn, ref: number, day: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${companySubscriptions} where ${and(
+    eq(companySubscriptions.companyId, companyId),
+    covering(ref, day),
+  )})`;
+}
 
 /** True when an active subscription of the company to the ref covers the (Italian) date `day`. */
 export async function hasActiveSubscription(
@@ -14,15 +36,7 @@ export async function hasActiveSubscription(
   const rows = await db
     .select({ id: companySubscriptions.id })
     .from(companySubscriptions)
-    .where(
-      and(
-        eq(companySubscriptions.companyId, companyId),
-        eq(companySubscriptions.positionRef, ref),
-        eq(companySubscriptions.status, "active"),
-        lte(companySubscriptions.startDate, day),
-        or(isNull(companySubscriptions.endDate), gte(companySubscriptions.endDate, day)),
-      ),
-    )
+    .where(and(eq(companySubscriptions.companyId, companyId), covering(ref, day)))
     .limit(1);
   return rows.length > 0;
 }
@@ -38,15 +52,7 @@ export async function subscribedCompanies(
   const rows = await db
     .selectDistinct({ companyId: companySubscriptions.companyId })
     .from(companySubscriptions)
-    .where(
-      and(
-        inArray(companySubscriptions.companyId, companyIds),
-        eq(companySubscriptions.positionRef, ref),
-        eq(companySubscriptions.status, "active"),
-        lte(companySubscriptions.startDate, day),
-        or(isNull(companySubscriptions.endDate), gte(companySubscriptions.endDate, day)),
-      ),
-    );
+    .where(and(inArray(companySubscriptions.companyId, companyIds), covering(ref, day)));
   return rows.map((row) => row.companyId);
 }
 

@@ -5,6 +5,9 @@ import * as repository from "./repository.ts";
 
 const TIME_ZONE = "Europe/Rome";
 
+/** A subscription covers Italian days: the day `at` falls on. */
+export const subscriptionDay = (at: Date): string => zonedDate(at.getTime(), TIME_ZONE);
+
 /**
  * The platform services a company must be subscribed to before they are used (issue 10: quick 10,
  * paediatric 11, specialist teleconsultation 2; issue 11: clinical reports uploaded as files are the
@@ -18,7 +21,7 @@ export const SUBSCRIPTION_GATED_REFS: readonly number[] = [2, 8, 10, 11];
  */
 export async function isCompanyServiceActive(db: Executor, companyId: number, ref: number, at: Date): Promise<boolean> {
   if (!SUBSCRIPTION_GATED_REFS.includes(ref)) return true;
-  return repository.hasActiveSubscription(db, companyId, ref, zonedDate(at.getTime(), TIME_ZONE));
+  return repository.hasActiveSubscription(db, companyId, ref, subscriptionDay(at));
 }
 
 /** The gate as a rule: 403 'Servizio non attivo' without an active subscription. */
@@ -39,5 +42,5 @@ export async function companiesWithActiveService(
   at: Date,
 ): Promise<number[]> {
   if (!SUBSCRIPTION_GATED_REFS.includes(ref)) return companyIds;
-  return repository.subscribedCompanies(db, companyIds, ref, zonedDate(at.getTime(), TIME_ZONE));
+  return repository.subscribedCompanies(db, companyIds, ref, subscriptionDay(at));
 }
