@@ -4,6 +4,7 @@ import {
   BOOKING_ACTIONS,
   BOOKING_STATUSES,
   bookingActionsAt,
+  bookingMessagesClosed,
   isBookingActionTimely,
   isFinalBookingStatus,
   nextBookingStatus,
@@ -83,5 +84,14 @@ describe("booking state machine", () => {
     expect(isBookingActionTimely("no_show", "operator", null, now)).toBe(false);
     // The other actions of the company keep no time rule.
     expect(isBookingActionTimely("refuse", "operator", "2026-11-21T17:00:00Z", now)).toBe(true);
+  });
+});
+
+describe("bookingMessagesClosed", () => {
+  it("closes a teleconsultation's messages once its booking is final, never another booking's", () => {
+    expect(bookingMessagesClosed({ kind: "teleconsulto", status: "confermato" })).toBe(false);
+    expect(bookingMessagesClosed({ kind: "teleconsulto", status: "evaso" })).toBe(true);
+    expect(bookingMessagesClosed({ kind: "teleconsulto", status: "annullato" })).toBe(true);
+    expect(bookingMessagesClosed({ kind: "prestazione", status: "evaso" })).toBe(false);
   });
 });

@@ -200,6 +200,15 @@ export function bookingActionsAt(
 export const isFinalBookingStatus = (status: BookingStatus): boolean =>
   BOOKING_ACTIONS.every((action) => !BOOKING_TRANSITIONS[action].from.includes(status));
 
+/**
+ * Whether a booking's messages are read-only on its pages: a teleconsultation's messages are its
+ * call's chat, which the server closes with the call (409 'La teleconsulenza è terminata'). The
+ * booking does not carry the call's end, but a teleconsultation's booking is final exactly when its
+ * call is over: ended (evaso) or closed without it (cancelled, refused, expired, missed).
+ */
+export const bookingMessagesClosed = (booking: { kind: string; status: BookingStatus }): boolean =>
+  booking.kind === "teleconsulto" && isFinalBookingStatus(booking.status);
+
 /** What `citizenMayCancelTeleconsult` reads of a teleconsultation (the API's row or the client's answer). */
 export interface TeleconsultCancelFacts {
   kind: string;

@@ -1,4 +1,4 @@
-import { isFinalBookingStatus } from "@cura/domain/booking-states";
+import { bookingMessagesClosed } from "@cura/domain/booking-states";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { isApiError } from "../../../lib/api.ts";
@@ -37,10 +37,6 @@ export default function BookingDetailPage() {
     );
   }
   const booking = detail.data;
-  // A teleconsultation's messages are its call's chat, closed with the call (the server answers 409).
-  // The booking does not carry the call's end, but a teleconsultation's booking is final exactly when
-  // its call is over: ended (evaso) or closed without it (cancelled, refused, expired, missed).
-  const teleconsultOver = booking.kind === "teleconsulto" && isFinalBookingStatus(booking.status);
   return (
     <div>
       <p>
@@ -63,7 +59,7 @@ export default function BookingDetailPage() {
       {/* The booking's messages with the company (feature booking-messages). */}
       <BookingMessages
         bookingHashid={booking.hashid}
-        closedNote={teleconsultOver ? t("bookingMessages.teleconsultEnded") : undefined}
+        closedNote={bookingMessagesClosed(booking) ? t("bookingMessages.teleconsultEnded") : undefined}
       />
       <BookingHistory bookingHashid={booking.hashid} />
     </div>

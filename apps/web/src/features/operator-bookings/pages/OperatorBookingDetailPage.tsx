@@ -1,5 +1,5 @@
 import { type AwaitingKind, operatorBookingActions, type TBookingEvent } from "@cura/domain";
-import { isFinalBookingStatus } from "@cura/domain/booking-states";
+import { bookingMessagesClosed } from "@cura/domain/booking-states";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -278,15 +278,10 @@ export default function OperatorBookingDetailPage() {
           <OperatorNotes key={b.updated_at} hashid={hashid} notes={b.operator_notes} editable={notesEditable} />
 
           <div className="mt-5">
-            {/* A teleconsultation's messages are its call's chat: read-only once its booking is final
-                (as on the citizen's page, BookingDetailPage). */}
+            {/* A teleconsultation's messages are read-only once its call is over (bookingMessagesClosed). */}
             <BookingMessages
               bookingHashid={hashid}
-              closedNote={
-                b.kind === "teleconsulto" && isFinalBookingStatus(b.status)
-                  ? t("bookingMessages.teleconsultEnded")
-                  : undefined
-              }
+              closedNote={bookingMessagesClosed(b) ? t("bookingMessages.teleconsultEnded") : undefined}
             />
           </div>
           <OperatorReservationDocuments reservation={hashid} />
