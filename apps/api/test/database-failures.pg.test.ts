@@ -7,6 +7,7 @@ import { openDatabase } from "../src/db/client.ts";
 import { type Caller, caller } from "../src/modules/companies/test-helpers.ts";
 import { type Bookable, bookableService, testIds } from "../src/modules/notifications/test-helpers.ts";
 import { accounts, createTestContext, type TestContext } from "./helpers.ts";
+import { waitUntilBlocked } from "./lock-waits.ts";
 
 /**
  * Issue 15, on a real PostgreSQL server (only in the PostgreSQL run: PGlite serves one connection,
@@ -62,21 +63,6 @@ async function holdLock(booking: string): Promise<{ release(): Promise<void> }> 
   return { release: async () => void (await locker.query("rollback")) };
 }
 
-/** Resolves once the API's statement is waiting on a lock. */
-async function waitUntilBlocked(): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    // Inside the locker's transaction pg_stat_activity keeps its first snapshot: clear it each time.
-    await locker.query("select pg_stat_clear_snapshot()");
-    const { rows } = await locker.query(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if ((rows[0] as { n: number }).n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("the API's statement never waited on the lock");
-}
-
 async function poolEmptied(): Promise<void> {
   const pool = t.database.pool as pg.Pool;
   // Generous: on two loaded cores the pool notices its dead clients late.
@@ -93,7 +79,7 @@ describe("PostgreSQL failing under the API", () => {
     const booking = await bookable.book(people.citizen);
     const lock = await holdLock(booking);
     const inFlight = message(booking, "Arrivo con dieci minuti di ritardo");
-    await waitUntilBlocked();
+    await waitUntilBlocked(locker);
     // Every backend of the API's pool, the one in the transaction included; the locker survives.
     await locker.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",

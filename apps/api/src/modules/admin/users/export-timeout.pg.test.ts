@@ -3,6 +3,7 @@ import { count, isNull, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accounts, createTestContext, type TestContext } from "../../../../test/helpers.ts";
+import { waitUntilBlocked } from "../../../../test/lock-waits.ts";
 import { loadExcelJS } from "../../../platform/heavy-libraries.ts";
 import { users } from "../../identity/tables.ts";
 
@@ -54,26 +55,11 @@ async function holdTable(table: string): Promise<{ release(): Promise<void> }> {
   return { release: async () => void (await locker.query("rollback")) };
 }
 
-/** Resolves once one of the API's statements waits on a lock. */
-async function waitUntilBlocked(): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    // Inside the locker's transaction pg_stat_activity keeps its first snapshot: clear it each time.
-    await locker.query("select pg_stat_clear_snapshot()");
-    const { rows } = await locker.query(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if ((rows[0] as { n: number }).n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("the API's statement never waited on the lock");
-}
-
 it("an export held past the request timeout once its answer has started still sends the whole workbook", async () => {
   const lock = await holdTable("admin_user_suspensions");
   const download = t.request({ method: "GET", url: "/api/v1/users/registrati/export/xls", token: admin });
   // The export's first batch waits: its answer (the headers) has started.
-  await waitUntilBlocked();
+  await waitUntilBlocked(locker);
   await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 500));
   await lock.release();
   const response = await download;
