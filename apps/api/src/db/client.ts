@@ -93,6 +93,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       // A server that vanished without closing its sockets is noticed by the kernel, not only by a timeout.
       keepAlive: true,
+      // JIT compiles a plan whose estimated cost passes jit_above_cost: tens of milliseconds that a
+      // request's statement never wins back (the back office's counts over a million records, with
+      // their estimates inflated by a subplan, paid 15-20 ms each; docs/performance.md "Back office").
+      options: "-c jit=off",
       ...(timeouts
         ? {
             connectionTimeoutMillis: timeouts.connectMs,
