@@ -21,6 +21,8 @@
  *   npm run lighthouse -- --ci          one pass on login and the citizen home, mobile, failing 5
  *                                       points under the goals; writes nothing
  *   npm run lighthouse -- --runs 1      fewer runs per page; --no-write leaves the docs alone
+ *   npm run lighthouse -- --only citizen-home,login   some pages only (ids: public-home, login,
+ *                                       citizen-home, operator-home)
  *   npm run lighthouse -- --save DIR    also writes each run's full Lighthouse result (JSON) in DIR,
  *                                       to read its diagnostics (LCP element, critical chains, main thread)
  *
@@ -148,6 +150,7 @@ const { values: options } = parseArgs({
     runs: { type: "string" },
     "no-write": { type: "boolean", default: false },
     save: { type: "string" },
+    only: { type: "string" },
   },
 });
 const ci = options.ci;
@@ -157,7 +160,14 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
   process.exit(2);
 }
 const write = !ci && !options["no-write"];
-const targets = ci ? TARGETS.filter((t) => t.id === "login" || t.id === "citizen-home") : TARGETS;
+const only = options.only?.split(",");
+const targets = TARGETS.filter((t) =>
+  only ? only.includes(t.id) : !ci || t.id === "login" || t.id === "citizen-home",
+);
+if (targets.length === 0) {
+  console.error(`--only takes page ids among ${TARGETS.map((t) => t.id).join(", ")}`);
+  process.exit(2);
+}
 const formFactors: readonly FormFactor[] = ci ? ["mobile"] : ["mobile", "desktop"];
 const margin = ci ? CI_MARGIN : 0;
 const saveDir = options.save;

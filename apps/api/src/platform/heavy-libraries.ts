@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import type { FileTypeResult } from "file-type";
 import type PDFDocument from "pdfkit";
 
 /**
@@ -15,4 +16,17 @@ export async function loadExcelJS(): Promise<typeof ExcelJS> {
 
 export async function loadPdfKit(): Promise<typeof PDFDocument> {
   return ((await import("pdfkit")) as unknown as { default: typeof PDFDocument }).default;
+}
+
+/**
+ * The file's type from its first bytes (file-type), imported with the first upload or download
+ * that asks: 10 MB resident at start otherwise (issue 15, with ics and openid-client).
+ */
+export async function fileTypeFromBuffer(bytes: Uint8Array): Promise<FileTypeResult | undefined> {
+  return (await import("file-type")).fileTypeFromBuffer(bytes);
+}
+
+/** ics, imported with the first calendar file. */
+export async function loadIcs(): Promise<typeof import("ics")> {
+  return import("ics");
 }

@@ -28,11 +28,10 @@ const booking: TBooking = {
 };
 
 describe("a booking's files", () => {
-  it("the .ics escapes text and cancels a cancelled booking", () => {
-    const ics = bookingIcs(booking, new Date(booking.start ?? ""), new Date(booking.end ?? ""), "cura.example").replace(
-      /\r\n[ \t]/g,
-      "",
-    );
+  it("the .ics escapes text and cancels a cancelled booking", async () => {
+    const ics = (
+      await bookingIcs(booking, new Date(booking.start ?? ""), new Date(booking.end ?? ""), "cura.example")
+    ).replace(/\r\n[ \t]/g, "");
     expect(ics).toContain("DTSTART:20261123T090000Z");
     expect(ics).toContain("DTEND:20261123T093000Z");
     expect(ics).toContain("STATUS:CANCELLED");

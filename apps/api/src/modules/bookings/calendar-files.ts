@@ -1,6 +1,6 @@
 import { BOOKING_STATUS_LABELS, type TBooking } from "@cura/domain";
-import { createEvent, type EventStatus } from "ics";
-import { loadPdfKit } from "../../platform/heavy-libraries.ts";
+import type { EventStatus } from "ics";
+import { loadIcs, loadPdfKit } from "../../platform/heavy-libraries.ts";
 
 /** The files of one booking: an iCalendar event (.ics) and a printable summary (PDF). */
 
@@ -18,7 +18,8 @@ function icsStatus(booking: TBooking): EventStatus {
 const title = (booking: TBooking) => booking.health_service?.name ?? "Ordine";
 
 /** The booking as one VEVENT in UTC, with a stable UID so a second download updates the same entry. */
-export function bookingIcs(booking: TBooking, start: Date, end: Date, host: string): string {
+export async function bookingIcs(booking: TBooking, start: Date, end: Date, host: string): Promise<string> {
+  const { createEvent } = await loadIcs();
   const lines = [
     `Stato: ${BOOKING_STATUS_LABELS[booking.status]}`,
     `Codice prenotazione: ${booking.hashid}`,

@@ -54,7 +54,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ ctx: ModuleContext }> = asy
       const booking = await ownBooking(principalOf(request), request.params.id);
       if (!booking.start || !booking.end) throw conflict(AGENDA_MESSAGES.noDateYet);
       const host = new URL(ctx.config.publicUrl).host;
-      const ics = bookingIcs(booking, new Date(booking.start), new Date(booking.end), host);
+      const ics = await bookingIcs(booking, new Date(booking.start), new Date(booking.end), host);
       return reply
         .header("content-type", "text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename="prenotazione-${booking.hashid}.ics"`)

@@ -11,10 +11,10 @@ import {
   type ZVideoFields,
 } from "@cura/domain";
 import type { FastifyRequest } from "fastify";
-import { fileTypeFromBuffer } from "file-type";
 import type { z } from "zod";
 import { actorOf, recordAudit } from "../../platform/audit/audit.ts";
 import type { Principal } from "../../platform/auth/access.ts";
+import { fileTypeFromBuffer } from "../../platform/heavy-libraries.ts";
 import type { ModuleContext } from "../../platform/module.ts";
 import * as repository from "./repository.ts";
 

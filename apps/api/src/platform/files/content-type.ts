@@ -1,5 +1,5 @@
 import { ENCRYPTED_MIME_TYPES, IMAGE_MIME_TYPES, UPLOAD_DESTINATIONS } from "@cura/domain";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromBuffer } from "../heavy-libraries.ts";
 
 /**
  * The type of a file told by its bytes, never by its name or the client's header. Returns the
