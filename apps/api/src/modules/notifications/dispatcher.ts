@@ -17,7 +17,7 @@ import * as repository from "./repository.ts";
 
 export const NOTIFICATION_EMAILS_JOB = "notification-emails";
 /** The kick waits this long, so the transaction that created the rows has usually committed. */
-const KICK_DELAY_MS = 250;
+export const KICK_DELAY_MS = 250;
 const BATCH = 25;
 const MAX_ATTEMPTS = 5;
 
