@@ -29,7 +29,7 @@
  * CHROME_PATH (or CHROMIUM_PATH, as the journeys use) names the browser; default /usr/bin/chromium.
  * Not part of npm test.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,6 +37,7 @@ import { parseArgs } from "node:util";
 import { startFlow } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import puppeteer, { type Browser } from "puppeteer-core";
+import { signedInStorage, startDemoServer, stopServer, waitForServer } from "./demo-server.ts";
 import { freePort } from "./fault/common.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -53,8 +54,6 @@ const CHROME_ARGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-/** The demo password (apps/api/src/db/seed.ts), shared by every demo account. */
-const DEMO_PASSWORD = "Cura-Demo-2026!";
 const DOC = join(ROOT, "docs/performance.md");
 const BEGIN = "<!-- lighthouse:begin -->";
 const END = "<!-- lighthouse:end -->";
@@ -196,72 +195,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     console.error(`\n${signal}: stopping the server and the browsers`);
     void cleanUp().finally(() => process.exit(130));
   });
-}
-
-/** The API as `npm start` runs it (demo data on an empty database), on loopback only. */
-function startServer(port: number, dataDir: string, log: string[]): ChildProcess {
-  const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      CURA_WEB_DIST: WEB_DIST,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => {
-    log.push(chunk.toString());
-    if (log.length > 200) log.shift();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return child;
-}
-
-async function waitForServer(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/api/v1/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer /api/v1/health within ${SERVER_START_TIMEOUT_MS / 1000} s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** The local storage entries the web app writes after a sign-in (apps/web/src/lib/session.ts). */
-async function signIn(base: string, email: string): Promise<[string, string][]> {
-  const response = await fetch(`${base}/api/v1/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`signing ${email} in answered ${response.status}: ${await response.text()}`);
-  const { data } = (await response.json()) as { data: { token: string; user: { company?: unknown } } };
-  const entries: [string, string][] = [
-    ["token", data.token],
-    ["user", JSON.stringify(data.user)],
-  ];
-  if (data.user.company) entries.push(["company", JSON.stringify(data.user.company)]);
-  return entries;
 }
 
 /** The browser globals the storage step uses (the scripts' TypeScript has no DOM library). */
@@ -526,10 +459,16 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const serverLog: string[] = [];
   servedIndex = builtIndex();
-  const server = startServer(port, dataDir, serverLog);
+  const server = startDemoServer({ port, dataDir, webDist: WEB_DIST, output: "pipe" });
+  const keep = (chunk: Buffer) => {
+    serverLog.push(chunk.toString());
+    if (serverLog.length > 200) serverLog.shift();
+  };
+  server.stdout?.on("data", keep);
+  server.stderr?.on("data", keep);
   cleanup.server = server;
   try {
-    await waitForServer(base, server);
+    await waitForServer(base, server, SERVER_START_TIMEOUT_MS);
   } catch (error) {
     console.error(serverLog.join("").split("\n").slice(-20).join("\n"));
     throw error;
@@ -539,7 +478,7 @@ async function main(): Promise<void> {
   const storageOf = new Map<string, [string, string][]>();
   for (const target of targets) {
     if (target.account && !storageOf.has(target.account)) {
-      storageOf.set(target.account, await signIn(base, target.account));
+      storageOf.set(target.account, await signedInStorage(base, target.account));
     }
   }
 

@@ -14,19 +14,19 @@
  * time by source file and by function, mapped through the build's source maps to the app's sources.
  * Lighthouse's score is a simulation over these tasks: this shows which code makes them long.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { type Browser, chromium } from "playwright-core";
+import { signedInStorage, startDemoServer, stopServer, waitForServer } from "./demo-server.ts";
+import { freePort } from "./fault/common.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const WEB_DIST = process.env.CURA_WEB_DIST ?? join(ROOT, "apps/web/dist");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
-const DEMO_PASSWORD = "Cura-Demo-2026!";
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -145,37 +145,6 @@ function cpuTime(profile: CpuProfile, origin: string): void {
   console.log(`CPU time by function (self):\n${top(byFunction, 25)}`);
 }
 
-async function waitForServer(base: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not answer /api/v1/health within 180 s");
-}
-
-/** The local storage entries the web app keeps after a sign-in (apps/web/src/lib/session.ts). */
-async function signIn(base: string, email: string): Promise<[string, string][]> {
-  const response = await fetch(`${base}/api/v1/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`signing ${email} in answered ${response.status}`);
-  const { data } = (await response.json()) as { data: { token: string; user: { company?: unknown } } };
-  const entries: [string, string][] = [
-    ["token", data.token],
-    ["user", JSON.stringify(data.user)],
-  ];
-  if (data.user.company) entries.push(["company", JSON.stringify(data.user.company)]);
-  return entries;
-}
-
 async function profileLoad(browser: Browser, base: string, storage: [string, string][]): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
@@ -207,26 +176,13 @@ async function profileLoad(browser: Browser, base: string, storage: [string, str
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "cura-profile-page-"));
-const port = 36_000 + Math.floor(Math.random() * 1000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["apps/api/src/main.ts"], {
-  cwd: ROOT,
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: "development",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    CURA_WEB_DIST: WEB_DIST,
-  },
-  stdio: "ignore",
-});
+const server = startDemoServer({ port, dataDir, webDist: WEB_DIST, output: "ignore" });
 let browser: Browser | undefined;
 try {
   await waitForServer(base, server);
-  const storage = account ? await signIn(base, account) : [];
+  const storage = account ? await signedInStorage(base, account) : [];
   browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
   for (let run = 1; run <= runs; run++) {
     if (runs > 1) console.log(`\n== run ${run} of ${runs}`);
@@ -234,7 +190,6 @@ try {
   }
 } finally {
   await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

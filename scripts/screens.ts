@@ -14,19 +14,19 @@
  *   npm run screens -- --no-write  take nothing (with --check: only the checks)
  * Not part of npm test.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../apps/api/src/db/seed.ts";
 import { englishProblems, fieldProblems, missingKeyProblems, overflowProblems } from "../e2e/page-checks.ts";
+import { startDemoServer, waitForServer } from "./demo-server.ts";
 import { freePort } from "./fault/common.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const WEB_DIST = process.env.CURA_WEB_DIST ?? join(ROOT, "apps/web/dist");
 const OUT = join(ROOT, "docs/screens");
-const PASSWORD = "Cura-Demo-2026!";
 const SIZES = [
   { name: "desktop", width: 1366, height: 768 },
   { name: "phone", width: 390, height: 844 },
@@ -111,36 +111,8 @@ const SHOTS: Shot[] = [
   ),
 ];
 
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ["apps/api/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      CURA_WEB_DIST: WEB_DIST,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function waitForServer(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not answer /api/v1/health within 120 s");
-}
+const popupQuestionLater = (page: Page) =>
+  page.getByRole("dialog").getByRole("button", { name: "Più tardi", exact: true });
 
 async function signedInPage(browser: Browser, base: string, account: string, size: (typeof SIZES)[number]) {
   const context = await browser.newContext({
@@ -155,9 +127,12 @@ async function signedInPage(browser: Browser, base: string, account: string, siz
   page.setDefaultTimeout(20_000);
   await page.goto("/login");
   await page.getByLabel("E-mail o nome utente").fill(account);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
   await page.waitForURL("**/home");
+  // The demo's pop-up questions ask the citizen on every load; the journeys switch them off in their
+  // database (e2e/global-setup.ts), this script answers "Più tardi" whenever one covers the page.
+  await page.addLocatorHandler(popupQuestionLater(page), (later) => later.click());
   return page;
 }
 
@@ -167,7 +142,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "cura-screens-"));
-  const server = startServer(port, dataDir);
+  const server = startDemoServer({ port, dataDir, webDist: WEB_DIST, output: "inherit" });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
@@ -175,7 +150,7 @@ async function main() {
   });
   let problems = 0;
   try {
-    await waitForServer(base, server);
+    await waitForServer(base, server, 120_000);
     if (!values["no-write"]) mkdirSync(OUT, { recursive: true });
     for (const size of SIZES) {
       const pages = new Map<string, Page>();
@@ -187,6 +162,8 @@ async function main() {
           pages.set(shot.account, page);
         }
         await shot.open(page);
+        // A screenshot is not an action: the handler above does not run for it.
+        if (await popupQuestionLater(page).isVisible()) await popupQuestionLater(page).click();
         if (!shot.checkOnly && !values["no-write"]) {
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           const file = join(OUT, `${shot.name}-${size.name}.png`);
