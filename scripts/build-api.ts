@@ -2,7 +2,9 @@
  * npm run build:api — bundles the API server for `npm run serve` into apps/api/dist/server.js
  * (git-ignored), with esbuild. Why: on Node 24, importing drizzle-orm through its package.json
  * (a 179 KB exports map) cost about 2 s and 190 MB at every start (issue 15, docs/performance.md
- * "Start and memory"); bundled, drizzle is plain code in one file. The packages that read files of
+ * "Start and memory"); bundled, drizzle is plain code. A module the server imports on first use (the
+ * PGlite template, the OpenAPI document) is a chunk of its own beside server.js, so that the
+ * packages it imports load with it and not at start. The packages that read files of
  * their own at run time (PGlite's WebAssembly, swagger-ui's pages, pdfkit's fonts, argon2's native
  * binding…) stay external and load from node_modules as before; only those named in BUNDLED are inlined.
  *
@@ -15,7 +17,7 @@
  * `npm run serve` rebuilds it when its inputs changed (scripts/serve.js runs `build-api.ts --if-stale`,
  * which compares the content hash recorded here); `npm run dev:api` runs the sources and never needs it.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
@@ -76,16 +78,26 @@ const ownUrls: Plugin = {
   },
 };
 
-export async function buildApi(): Promise<{ ms: number; bytes: number }> {
+export async function buildApi(): Promise<{ ms: number; bytes: number; files: number }> {
   const started = performance.now();
   // Taken before the build reads anything: a file edited during the build makes the next serve rebuild.
   const inputs = apiInputsHash();
   mkdirSync(apiDist, { recursive: true });
   // Loaded here, not at the top: `npm run serve` imports this file for the hash alone.
   const { build } = await import("esbuild");
-  await build({
-    entryPoints: [join(repoRoot, "apps/api/src/main.ts")],
-    outfile: bundleFile,
+  // The last build's chunks go: their names change with their contents.
+  for (const file of readdirSync(apiDist)) {
+    if (/\.js(\.map)?$/.test(file)) rmSync(join(apiDist, file));
+  }
+  const result = await build({
+    entryPoints: { server: join(repoRoot, "apps/api/src/main.ts") },
+    outdir: apiDist,
+    // A module the server imports on first use (the PGlite template, the OpenAPI document's
+    // database) is a chunk of its own, with its packages' imports: in one file every static import
+    // of every module is hoisted to the top and loaded at start (PGlite on a PostgreSQL server).
+    splitting: true,
+    chunkNames: "[name]-[hash]",
+    metafile: true,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -106,14 +118,19 @@ export async function buildApi(): Promise<{ ms: number; bytes: number }> {
   // two-byte string, 2 MB more in every server (docs/performance.md "Start and memory"). A \u escape
   // means the same character in a string, a template or a regular expression, and is harmless in a
   // comment (only the source map's columns after it move, on that line).
-  const code = readFileSync(bundleFile, "utf8");
-  const ascii = code.replace(/[^\p{ASCII}]/gu, (char) =>
-    // UTF-16 code units: a character beyond the first plane becomes its surrogate pair.
-    Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
-  );
-  if (ascii !== code) writeFileSync(bundleFile, ascii);
+  const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
+  for (const output of outputs) {
+    const file = join(repoRoot, output);
+    const code = readFileSync(file, "utf8");
+    const ascii = code.replace(/[^\p{ASCII}]/gu, (char) =>
+      // UTF-16 code units: a character beyond the first plane becomes its surrogate pair.
+      Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
+    );
+    if (ascii !== code) writeFileSync(file, ascii);
+  }
   writeFileSync(bundleHashFile, `${inputs}\n`);
-  return { ms: performance.now() - started, bytes: statSync(bundleFile).size };
+  const bytes = outputs.reduce((sum, output) => sum + statSync(join(repoRoot, output)).size, 0);
+  return { ms: performance.now() - started, bytes, files: outputs.length };
 }
 
 /** Whether the bundle is missing or was built from other inputs than the current ones. */
@@ -134,9 +151,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     if (process.argv.includes("--if-stale")) {
       console.log(state === "missing" ? "No API bundle yet: bundling" : "API sources changed: bundling");
     }
-    const { ms, bytes } = await buildApi();
+    const { ms, bytes, files } = await buildApi();
     console.log(
-      `API bundle: ${relative(repoRoot, bundleFile)} (${(bytes / 1024).toFixed(0)} KB) in ${Math.round(ms)} ms`,
+      `API bundle: ${relative(repoRoot, bundleFile)} and ${files - 1} chunks (${(bytes / 1024).toFixed(0)} KB) in ${Math.round(ms)} ms`,
     );
   }
 }

@@ -14,7 +14,7 @@
  *   4. with autocannon over 127.0.0.1: each read at c=10 and c=50 on both sides, then each write at
  *      c=20 on the API, every run after a warm-up (3 s, then 10 s measured; median of 3 passes;
  *      `--quick`: 1 s and 3 s, one pass). CPU per request comes from inside each process
- *      (process.cpuUsage over IPC, scripts/bench/cpu-report.ts), read before and after each run.
+ *      (process.cpuUsage over IPC, scripts/bench/cpu-report.js), read before and after each run.
  * It prints requests/s, p50, p99 and CPU per request of both sides and their ratios, checks the goals
  * (reads ≥ 0.5× the baseline's requests/s with p99 ≤ 2×, writes p99 < 100 ms) and fails (exit 1) on
  * any error, time-out or 5xx. Goals missed are reported, not failed: the figures go to

@@ -2,12 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 
 /**
- * The processes a benchmark measures (the API and the bare baseline): started with cpu-report.ts
+ * The processes a benchmark measures (the API and the bare baseline): started with cpu-report.js
  * preloaded, waited for, asked for their own CPU time and RSS over IPC, and stopped.
+ * BENCH_NODE_FLAGS adds Node flags to each (a probe to look inside: `--trace-gc`, `--import probe.js`).
  */
 
 const root = new URL("../..", import.meta.url).pathname;
-const cpuReport = new URL("./cpu-report.ts", import.meta.url).pathname;
+const cpuReport = new URL("./cpu-report.js", import.meta.url).pathname;
 
 export function spawnMeasured(
   script: string,
@@ -16,7 +17,8 @@ export function spawnMeasured(
   nodeFlags: string[] = [],
 ): ChildProcess {
   const out = createWriteStream(log);
-  const child = spawn(process.execPath, [...nodeFlags, "--import", cpuReport, script], {
+  const extra = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeFlags, ...extra, "--import", cpuReport, script], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -50,7 +52,7 @@ export async function stop(child: ChildProcess | null): Promise<void> {
   clearTimeout(timer);
 }
 
-/** The child's own CPU time so far (ms) and RSS (MB), asked over IPC (cpu-report.ts). */
+/** The child's own CPU time so far (ms) and RSS (MB), asked over IPC (cpu-report.js). */
 export function usageOf(child: ChildProcess): Promise<{ cpuMs: number; rssMb: number }> {
   return new Promise((resolve, reject) => {
     const listener = (message: unknown) => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { openDatabase, PGLITE_EXTENSIONS } from "./db/client.ts";
+import { openDatabase, pgliteExtensions } from "./db/client.ts";
 
 /** Where the committed OpenAPI document lives (DESIGN §1: generated files are committed and checked). */
 export const OPENAPI_DOCUMENT_PATH = new URL("../openapi.json", import.meta.url);
@@ -16,7 +16,7 @@ export const OPENAPI_DOCUMENT_PATH = new URL("../openapi.json", import.meta.url)
  */
 export async function renderOpenApiDocument(): Promise<string> {
   const storageDir = mkdtempSync(join(tmpdir(), "cura-openapi-"));
-  const database = await openDatabase({ pglite: new PGlite({ extensions: PGLITE_EXTENSIONS }) });
+  const database = await openDatabase({ pglite: new PGlite({ extensions: await pgliteExtensions() }) });
   const config = loadConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",

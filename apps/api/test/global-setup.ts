@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase, PGLITE_EXTENSIONS } from "../src/db/client.ts";
+import { openDatabase, pgliteExtensions } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
 
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide("pgliteTemplate", "");
   } else {
-    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const pglite = await PGlite.create({ extensions: await pgliteExtensions() });
     const handle = await openDatabase({ pglite });
     await migrate(handle);
     await seedDemoData(handle.db);

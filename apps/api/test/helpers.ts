@@ -8,7 +8,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { type DatabaseHandle, type DatabaseOptions, openDatabase, PGLITE_EXTENSIONS } from "../src/db/client.ts";
+import { type DatabaseHandle, type DatabaseOptions, openDatabase, pgliteExtensions } from "../src/db/client.ts";
 import { DEMO_PASSWORD } from "../src/db/seed.ts";
 import { withDatabase } from "./global-setup.ts";
 
@@ -143,7 +143,7 @@ async function freshDatabase(options: TestContextOptions["database"] = {}): Prom
     };
   }
   const dump = readFileSync(inject("pgliteTemplate"));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: await pgliteExtensions() });
   return { database: await openDatabase({ pglite }), dropDatabase: async () => {} };
 }
 

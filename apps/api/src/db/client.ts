@@ -1,11 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { DatabaseOverloadedError } from "../platform/database-errors.ts";
 import * as schema from "./schema.ts";
@@ -80,9 +78,13 @@ export interface DatabaseOptions {
 
 /**
  * The extensions every PGlite is created with: the migrations create them (pg_trgm: the administrator's
- * user search), and a copy of a migrated database needs them loaded to open.
+ * user search), and a copy of a migrated database needs them loaded to open. PGlite is imported only
+ * where it is used: a server on PostgreSQL never loads it (9 MB resident).
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
+}
 
 /** PostgreSQL when a URL is given, otherwise PGlite persisted under `<dataDir>/pg`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -144,9 +146,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const dir = `${options.dataDir ?? "./data"}/pg`;
     // PGlite does not create parent folders itself.
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
+    const { PGlite } = await import("@electric-sql/pglite");
+    pglite = await PGlite.create({ dataDir: dir, extensions: await pgliteExtensions() });
   }
   const instance = pglite;
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   const db = drizzlePglite(instance, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     kind: "pglite",

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { createJobRunner } from "../platform/jobs/runner.ts";
-import { openDatabase, PGLITE_EXTENSIONS } from "./client.ts";
+import { openDatabase, pgliteExtensions } from "./client.ts";
 import { migrate, migrationsFolder } from "./migrate.ts";
 
 /**
@@ -74,7 +74,7 @@ export async function pgliteTemplate(): Promise<string> {
   mkdirSync(cacheDir(), { recursive: true });
   const building = `${target}.${process.pid}.${Date.now()}`;
   try {
-    const pglite = await PGlite.create({ dataDir: building, extensions: PGLITE_EXTENSIONS });
+    const pglite = await PGlite.create({ dataDir: building, extensions: await pgliteExtensions() });
     try {
       await migrate(await openDatabase({ pglite }));
       // The job runner's own tables too (pg-boss creates them at its first start: ~2 s on a busy machine).

@@ -14,6 +14,11 @@ export async function loadExcelJS(): Promise<typeof ExcelJS> {
   return ((await import("exceljs")) as unknown as { default: typeof ExcelJS }).default;
 }
 
+/** fflate (ZIP), for the streamed workbooks (platform/xlsx.ts); pdfkit loads it too. */
+export async function loadFflate(): Promise<typeof import("fflate")> {
+  return import("fflate");
+}
+
 export async function loadPdfKit(): Promise<typeof PDFDocument> {
   return ((await import("pdfkit")) as unknown as { default: typeof PDFDocument }).default;
 }

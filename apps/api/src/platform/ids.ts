@@ -14,8 +14,34 @@ export interface Ids {
  */
 const MEMO_SIZE = 10_000;
 
+/**
+ * sqids 0.3's own blocklist check (`isBlockedId`, run on every id it makes) evaluates a regular
+ * expression literal for each of its ~500 words, so it builds ~500 RegExp objects per id: 33 KB of
+ * garbage for each encoding, three quarters of everything a 10,000-row export allocated
+ * (docs/performance.md, "Survey report at scale"). This is the same rule, with the words sorted
+ * once: an id of up to 3 characters is blocked when it is a word; a longer one when it contains a
+ * word of letters, or starts or ends with a word holding a digit (words of 3 characters or fewer
+ * match only ids of their length). The ids are the same: ids.test.ts compares them with sqids' own
+ * for every id below 200,000 and for ids built to contain each word.
+ */
+export function fastBlocklistCheck(blocklist: ReadonlySet<string>): (id: string) => boolean {
+  const long = [...blocklist].filter((word) => word.length > 3);
+  const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+  const letterWords = long.filter((word) => !/\d/.test(word));
+  const contains = letterWords.length > 0 ? new RegExp(letterWords.map(escaped).join("|")) : null;
+  const digitWords = long.filter((word) => /\d/.test(word));
+  return (id) => {
+    const lower = id.toLowerCase();
+    if (lower.length <= 3) return blocklist.has(lower);
+    if (contains?.test(lower)) return true;
+    return digitWords.some((word) => lower.startsWith(word) || lower.endsWith(word));
+  };
+}
+
 export function createIds(options: { alphabet: string; minLength: number }): Ids {
   const sqids = new Sqids({ alphabet: options.alphabet, minLength: options.minLength });
+  const internals = sqids as unknown as { blocklist: Set<string>; isBlockedId: (id: string) => boolean };
+  internals.isBlockedId = fastBlocklistCheck(internals.blocklist);
   const memo = new Map<number, string>();
   const encode = (id: number): string => {
     const known = memo.get(id);

