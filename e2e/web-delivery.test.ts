@@ -54,4 +54,45 @@ describe("web delivery", () => {
     }
     await page.close();
   });
+
+  it("paints the sign-in page from its prerendered HTML, inert, and the app takes it over with the same markup and no layout shift", async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // The page's code is held back: what shows is the HTML the server sent.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/LoginPage-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login");
+    const prerendered = page.locator("#root[inert]");
+    await expect.poll(() => prerendered.locator("h1").textContent()).toBe("Accedi");
+    // Nothing in it can be typed into or clicked: what a visitor typed would be lost.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    const before = await prerendered.innerHTML();
+
+    release();
+    await expect.poll(() => page.locator("#root:not([inert]) h1").count()).toBe(1);
+    const after = await page.locator("#root").innerHTML();
+    // The same page, but for the ids React gives the fields (and what points to them) and the icons'
+    // drawings, which arrive in chunks of their own a moment later (same box: nothing moves).
+    const comparable = (html: string) =>
+      html.replace(/ (id|for|aria-[a-z]+by)="[^"]*"/g, "").replace(/<svg[^>]*>.*?<\/svg>/g, "<svg></svg>");
+    expect(comparable(after)).toBe(comparable(before));
+    await page.getByLabel("E-mail o nome utente").fill("maria.rossi@cura.demo");
+    expect(await page.getByLabel("E-mail o nome utente").inputValue()).toBe("maria.rossi@cura.demo");
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await page.close();
+  });
 });

@@ -7,6 +7,7 @@ import { buildHash } from "./vite-plugins/build-hash.ts";
 import { catalogueParts } from "./vite-plugins/catalogue-parts.ts";
 import { manuals } from "./vite-plugins/manuals.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
+import { prerender } from "./vite-plugins/prerender.ts";
 import { pureDomain } from "./vite-plugins/pure-domain.ts";
 import { zodWithoutEval } from "./vite-plugins/zod-without-eval.ts";
 
@@ -29,6 +30,7 @@ export default defineConfig({
     pureDomain(),
     zodWithoutEval(),
     manuals(join(webRoot, "../../docs/manuali")),
+    prerender(),
     precompress(),
     buildHash(),
   ],

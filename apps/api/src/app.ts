@@ -190,6 +190,16 @@ export function webCacheControl(pathInBuild: string): string {
   return "no-cache";
 }
 
+/**
+ * The file that answers a page: its prerendered copy when the build has one (`login.html` for
+ * /login, apps/web/vite-plugins/prerender.ts: painted before the JavaScript arrives), else index.html.
+ */
+export function pageFile(webDist: string, url: string): string {
+  const path = url.split("?")[0] ?? "";
+  if (/^\/[a-z-]+$/.test(path) && existsSync(`${webDist}${path}.html`)) return `${path.slice(1)}.html`;
+  return "index.html";
+}
+
 /** The built single-page app, with every non-API path answered by index.html (client routing). */
 async function serveWebApp(app: FastifyInstance, devTools: boolean, webDist: string): Promise<void> {
   const hasBuild = existsSync(`${webDist}/index.html`);
@@ -216,7 +226,7 @@ async function serveWebApp(app: FastifyInstance, devTools: boolean, webDist: str
     // Development pages (the outbox) do not exist in production: the app renders its not-found page.
     if (isPage) {
       const status = !devTools && request.url.startsWith("/dev/") ? 404 : 200;
-      return reply.status(status).header("cache-control", "no-cache").sendFile("index.html");
+      return reply.status(status).header("cache-control", "no-cache").sendFile(pageFile(webDist, request.url));
     }
     return reply.status(404).send({ message: "Risorsa non trovata" });
   });

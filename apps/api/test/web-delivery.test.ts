@@ -10,6 +10,8 @@ import { createTestContext, type TestContext } from "./helpers.ts";
  * precompressed copies of apps/web/vite-plugins/precompress.ts), served by the whole app.
  */
 const INDEX = `<!doctype html><html lang="it"><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${" ".repeat(2000)}</body></html>`;
+/** The sign-in page prerendered by the build (apps/web/vite-plugins/prerender.ts). */
+const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root" inert><h1>Accedi</h1></div>');
 const SCRIPT = `console.log(${JSON.stringify("Cura ".repeat(500))});`;
 
 let dist: string;
@@ -25,6 +27,7 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${path}.gz`), gzipSync(content));
   };
   write("index.html", INDEX);
+  write("login.html", LOGIN);
   write("assets/index-Ab12Cd34.js", SCRIPT);
   write("fonts/titillium.woff2", "wOF2", false);
   cpSync(join(import.meta.dirname, "../../web/public/robots.txt"), join(dist, "robots.txt"));
@@ -60,13 +63,22 @@ describe("web app delivery", () => {
     const asset = await get("/assets/index-Ab12Cd34.js", "br");
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
 
-    // The SPA's pages are index.html, whichever path the browser asked for.
-    for (const url of ["/login", "/cittadino/home", "/"]) {
+    // The SPA's pages are index.html, whichever path the browser asked for; a page the build
+    // prerendered is its own copy (the sign-in page, with or without a query).
+    const pages = {
+      "/cittadino/home": INDEX,
+      "/": INDEX,
+      "/register": INDEX,
+      "/login": LOGIN,
+      "/login?access_token=abc": LOGIN,
+      "/login/": INDEX,
+    };
+    for (const [url, html] of Object.entries(pages)) {
       const page = await get(url, "br, gzip");
       expect(page.statusCode, url).toBe(200);
       expect(page.headers["cache-control"], url).toBe("no-cache");
       expect(page.headers["content-encoding"], url).toBe("br");
-      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX);
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(html);
     }
   });
 

@@ -3,6 +3,7 @@ import "./styles/bootstrap-italia.scss";
 import "./styles/fonts.css";
 import "./styles.css";
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/AppRoutes.tsx";
@@ -22,7 +23,7 @@ if (storage.getString(STORAGE_KEYS.sessionExpired) !== null) {
 
 const routes = createAppRoutes();
 // The first path's layout and page download together, not one after the other (issue 15).
-preloadPath(routes, window.location.pathname);
+const firstPage = preloadPath(routes, window.location.pathname);
 const queryClient = createQueryClient();
 
 // The language chosen last time (English is a lazy chunk) is active before anything renders.
@@ -30,12 +31,24 @@ await i18nReady;
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root");
-createRoot(container).render(
+// A prerendered page (login.html, vite-plugins/prerender.ts) stays on screen, inert, until the app can
+// draw the same page whole: its first render replaces it without a loader in between.
+const prerendered = container.hasAttribute("inert");
+if (prerendered) await firstPage;
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes routes={routes} />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (prerendered) {
+  // Committed now, so the live page is the one that takes the focus and the clicks.
+  flushSync(() => root.render(app));
+  container.removeAttribute("inert");
+} else {
+  root.render(app);
+}

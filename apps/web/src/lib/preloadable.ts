@@ -28,10 +28,14 @@ export function preloadable(load: () => Promise<{ default: ComponentType }>): Pr
   return Object.assign(Preloaded, { load: start });
 }
 
-/** Starts loading every preloadable layout and page a path matches; a failure shows when it renders. */
-export function preloadPath(routes: RouteObject[], pathname: string, basename?: string): void {
-  for (const { route } of matchRoutes(routes, pathname, basename) ?? []) {
+/**
+ * Starts loading every preloadable layout and page a path matches; resolves once all are there (or
+ * failed: a failure shows when it renders).
+ */
+export function preloadPath(routes: RouteObject[], pathname: string, basename?: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname, basename) ?? []).map(({ route }) => {
     const type = (route.element as ReactElement | null | undefined)?.type as Partial<Preloadable> | undefined;
-    type?.load?.().catch(() => undefined);
-  }
+    return type?.load?.().catch(() => undefined);
+  });
+  return Promise.all(loads).then(() => undefined);
 }

@@ -42,7 +42,7 @@ export function areaRoutes(definition: AreaDefinition): ComponentType {
     const { pathname } = useLocation();
     useDocumentTitle(routes, pathname, basename);
     // The page's code downloads while the shell checks the session (users/fresh/me), not after it.
-    preloadPath(routes, pathname, basename);
+    void preloadPath(routes, pathname, basename);
     return useRoutes(routes);
   };
 }
