@@ -133,6 +133,16 @@ async function axeViolations(page: Page): Promise<Result[]> {
   );
 }
 
+/**
+ * Waits until the app has taken the page over: /login first shows its prerendered copy, inert (no
+ * focus, no clicks: apps/web/vite-plugins/prerender.ts). Playwright's clicks and fills wait for it by
+ * themselves; a journey that presses keys must wait for it first, as a person pressing Tab on the
+ * copy would find nothing to focus until then.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator("#root:not([inert]) h1").first().waitFor();
+}
+
 /** Fills and sends the login form, nothing more (the journeys about the gate and the throttle look at what follows). */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto("/login");

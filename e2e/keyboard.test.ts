@@ -1,7 +1,7 @@
 import { taxCodeCheckChar } from "@cura/domain";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, isPhone, latestMessage, launchBrowser, newPage } from "./browser.ts";
+import { appReady, baseUrl, expectAccessible, isPhone, latestMessage, launchBrowser, newPage } from "./browser.ts";
 import {
   checkModal,
   chooseOption,
@@ -43,7 +43,7 @@ describe("keyboard-only journeys", () => {
     const cf = cf15 + taxCodeCheckChar(cf15);
 
     await page.goto("/login");
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    await appReady(page);
     await skipToContent(page);
     await tabTo(page, "Registrati");
     await page.keyboard.press("Enter");

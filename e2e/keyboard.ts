@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_CLOSURES } from "../apps/api/src/modules/companies/demo-closures.ts";
-import { areaShown, DEMO_PASSWORD, settled } from "./browser.ts";
+import { appReady, areaShown, DEMO_PASSWORD, settled } from "./browser.ts";
 
 /**
  * Moving through pages with the keyboard only, for issue 15's keyboard journeys (keyboard*.test.ts):
@@ -262,7 +262,7 @@ export const h2 = (page: Page, name: string) => page.getByRole("heading", { leve
 /** Signs in from the login page with the keyboard only. */
 export async function keyboardSignIn(page: Page, email: string): Promise<void> {
   await page.goto("/login");
-  await page.getByRole("heading", { level: 1 }).waitFor();
+  await appReady(page);
   await walkPage(page);
   await fromTop(page);
   await typeInto(page, "E-mail o nome utente", email);

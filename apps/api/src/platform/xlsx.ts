@@ -2,14 +2,14 @@ import { constants, deflateRawSync } from "node:zlib";
 import type { Zip, ZipPassThrough } from "fflate";
 
 /**
- * A workbook of one sheet written as it goes: the sheet's XML is made row by row as plain text and
- * deflated into the ZIP in 64 KB pieces, so memory holds a piece, not the sheet. fflate writes the
- * ZIP's structure; Node's zlib compresses (fflate's own deflate, in JavaScript, took four times the
- * CPU and left its output buffers to the garbage collector). It writes
- * what the exports need and nothing else: inline text and number cells, a bold header row frozen at
- * the top, column widths. exceljs's streaming writer did the same with a row and a cell object per
- * value and 35 MB of its own code loaded with the first export (docs/performance.md, "Survey report
- * at scale"); exceljs still reads the uploaded workbooks and writes the small ones.
+ * A workbook of one sheet written as it goes: the sheet's XML is written row by row into one reused
+ * buffer and deflated into the ZIP 64 KB at a time, so memory holds a piece, not the sheet. fflate
+ * lays out the ZIP; Node's zlib compresses (fflate's own deflate, in JavaScript, took about three
+ * times the CPU and left its output buffers to the garbage collector). It writes what the exports
+ * need and nothing else: inline text and number cells, a bold header row frozen at the top, column
+ * widths. exceljs's streaming writer did the same with a row and a cell object per value, and 14 MB
+ * of its own code once loaded (docs/performance.md, "Survey report at scale"); exceljs still reads
+ * the uploaded workbooks and writes the small ones.
  *
  * Text cells are inline strings, never formulas: a value starting with "=" stays text in Excel.
  */

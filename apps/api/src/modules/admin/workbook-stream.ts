@@ -6,9 +6,10 @@ import { type XlsxColumn, XlsxSheetWriter } from "../../platform/xlsx.ts";
 
 /**
  * The back office's XLS exports (users, contacts, companies, bookings, system log) and the surveys':
- * one sheet written as it goes (platform/xlsx.ts), the rows read in batches by key. The next batch is read only when the reader has taken what was written (the
- * stream's backpressure), and none once the download is gone: memory holds about one batch, however
- * long the list and however slow the client. Nothing is read before the answer is being sent: a stream
+ * one sheet written as it goes (platform/xlsx.ts), the rows read in batches by key. The next batch
+ * is read only when the reader has taken what was written (the stream's backpressure), and none once
+ * the download is gone: memory holds about one batch, however long the list and however slow the
+ * client. Nothing is read before the answer is being sent: a stream
  * that is never sent (its request ran out of time first, platform/downloads.ts) reads nothing. Such a
  * download lasts minutes at a million rows: its routes say `config: { download: true }`.
  */
