@@ -22,7 +22,7 @@ import type { Plugin } from "vite";
  * Without Chromium (`npm start` on a machine without it) the build has no login.html and the server
  * answers /login with index.html, as before: a slower first paint, nothing else.
  */
-export const PRERENDERED_PAGES = [{ path: "/login", file: "login.html" }] as const;
+const PRERENDERED_PAGES = [{ path: "/login", file: "login.html" }] as const;
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TYPES: Record<string, string> = {
