@@ -130,12 +130,15 @@ describe("operator bookings journey", () => {
       .getByRole("link", { name: "Report" })
       .click();
     await page.waitForURL("**/operatore/prenotazioni/report");
-    await page.getByLabel("Dal giorno", { exact: true }).fill(VISITS[0]?.day ?? "");
-    await page.getByLabel("Al giorno", { exact: true }).fill(VISITS[1]?.day ?? "");
+    // Within the report's own section: the tools' section has fields of the same names, and on a
+    // loaded phone it could still be on screen for the first fill (the dates then went to it).
+    const report = page.getByRole("region", { name: "Report" });
+    await report.getByLabel("Dal giorno", { exact: true }).fill(VISITS[0]?.day ?? "");
+    await report.getByLabel("Al giorno", { exact: true }).fill(VISITS[1]?.day ?? "");
     await expectAccessible(page);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Scarica il report XLS" }).click(),
+      report.getByRole("button", { name: "Scarica il report XLS" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const file = join(downloads, download.suggestedFilename());
