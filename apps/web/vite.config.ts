@@ -22,6 +22,17 @@ export function packageDir(name: string): string {
   throw new Error(`Package ${name} is not installed`);
 }
 
+/**
+ * design-react-kit's icon drawings one by one (src/ui/AppIcon.tsx): its exports map opens only the
+ * package's index, whose Icon fetches each drawing as a chunk of its own after the first render.
+ */
+export const DESIGN_REACT_KIT_ICONS = {
+  find: /^@design-react-kit-icons\/(It[A-Za-z]+)$/,
+  replacement: `${join(packageDir("design-react-kit"), "dist", "Icon", "assets")}/$1.js`,
+};
+
+const APP_ICON = /[\\/]src[\\/]ui[\\/]AppIcon\.tsx$/;
+
 export default defineConfig({
   root: webRoot,
   plugins: [
@@ -40,6 +51,7 @@ export default defineConfig({
     // src/styles/fonts.css: bootstrap-italia's woff2 files, bundled with a content hash.
     alias: [
       { find: /^@bootstrap-italia-fonts\//, replacement: `${join(packageDir("bootstrap-italia"), "dist", "fonts")}/` },
+      DESIGN_REACT_KIT_ICONS,
     ],
   },
   css: {
@@ -79,6 +91,14 @@ export default defineConfig({
               name: "initial",
               tags: ["$initial"],
               test: (id: string) => !/([\\/]src[\\/]main\.tsx|index\.html)$/.test(id),
+            },
+            {
+              // AppIcon and the drawings it imports in one chunk: design-react-kit's Icon also
+              // imports each drawing dynamically, which would make each a chunk (a request) of its own.
+              name: (id, context) =>
+                APP_ICON.test(id) || context.getModuleInfo(id)?.importers.some((importer) => APP_ICON.test(importer))
+                  ? "AppIcon"
+                  : null,
             },
           ],
         },

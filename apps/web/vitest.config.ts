@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { packageDir } from "./vite.config.ts";
+import { DESIGN_REACT_KIT_ICONS, packageDir } from "./vite.config.ts";
 import { catalogueParts } from "./vite-plugins/catalogue-parts.ts";
 
 const webRoot = dirname(fileURLToPath(import.meta.url));
@@ -18,6 +18,7 @@ export default defineConfig({
     alias: [
       { find: /^design-react-kit$/, replacement: join(packageDir("design-react-kit"), "dist/index.js") },
       { find: /^bootstrap-italia$/, replacement: join(packageDir("bootstrap-italia"), "dist/bootstrap-italia.esm.js") },
+      DESIGN_REACT_KIT_ICONS,
     ],
   },
   test: {

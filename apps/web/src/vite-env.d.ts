@@ -13,3 +13,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** One of design-react-kit's icon drawings (vite.config.ts: DESIGN_REACT_KIT_ICONS). */
+declare module "@design-react-kit-icons/*" {
+  import type { JSX, SVGProps } from "react";
+  export const component: (props: SVGProps<SVGSVGElement> & { title?: string; titleId?: string }) => JSX.Element;
+}

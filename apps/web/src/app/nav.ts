@@ -1,6 +1,7 @@
 import type { OperatorPermission, TUser } from "@cura/domain";
 import { COMPANY_LEVELS } from "@cura/domain/constants";
 import type { TKey } from "../lib/i18n.ts";
+import type { AppIconName } from "../ui/AppIcon.tsx";
 
 /**
  * Navigation metadata carried by an area's route entry: the sidebar is built from the route table,
@@ -20,8 +21,8 @@ export interface NavMeta {
    * citizen's profile entry is named after the user).
    */
   label: TKey | ((user: TUser) => NavLabel);
-  /** A design-react-kit icon name (it-…). */
-  icon: string;
+  /** A Bootstrap Italia icon among those the app draws (ui/AppIcon.tsx). */
+  icon: AppIconName;
   /**
    * Spec 002 §2 menu rules, declared: a service entry shows only when its ref is among the
    * company's active services; `permissions` shows the entry with any of these strings.
@@ -41,7 +42,7 @@ export interface NavRoute {
 export interface NavEntry {
   to: string;
   label: NavLabel;
-  icon: string;
+  icon: AppIconName;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { Icon } from "design-react-kit";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { AppIcon } from "./AppIcon.tsx";
 
 /**
  * Bootstrap Italia's stepper (steppers-header, steppers-content, steppers-nav): the named steps as an
@@ -36,7 +36,7 @@ export function Stepper({ steps, current, label, children, nav }: StepperProps) 
                 className={`${state}${index === steps.length - 1 ? " no-line" : ""}`}
                 aria-current={index === current ? "step" : undefined}
               >
-                {index < current ? <Icon icon="it-check" className="steppers-success" aria-hidden /> : null}
+                {index < current ? <AppIcon icon="it-check" className="steppers-success" /> : null}
                 {step}
                 {index < current ? <span className="visually-hidden"> ({t("stepper.done")})</span> : null}
               </li>

@@ -62,7 +62,10 @@ export const citizenArea: AreaDefinition = {
       Component: lazy(() =>
         withCataloguePart("bookingWizard", import("../../features/booking-wizard/pages/BookingWizardPage.tsx")),
       ),
-      nav: { label: `nav.newBooking.${type}` as const, icon: type === "prodotto" ? "it-box" : "it-plus-circle" },
+      nav: {
+        label: `nav.newBooking.${type}` as const,
+        icon: type === "prodotto" ? ("it-box" as const) : ("it-plus-circle" as const),
+      },
     })),
     {
       // Static segments win: appuntamenti/nuovo/:type (the wizard) and appuntamenti/dettaglio/:hashid.

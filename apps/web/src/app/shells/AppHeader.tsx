@@ -1,10 +1,10 @@
 import type { TUser } from "@cura/domain";
-import { Icon } from "design-react-kit";
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fullName } from "../../lib/session.ts";
 import { usePublicFlag, usePublicText } from "../../lib/settings.ts";
+import { AppIcon } from "../../ui/AppIcon.tsx";
 import { lazyModal } from "../../ui/lazy-modal.tsx";
 import { BRAND } from "../brand.ts";
 import { BrandLogo } from "./BrandLogo.tsx";
@@ -63,7 +63,7 @@ export function AppHeader({
                       className="btn btn-primary btn-sm btn-icon"
                       onClick={() => setSupportOpen(true)}
                     >
-                      <Icon icon="it-telephone" size="sm" color="white" />
+                      <AppIcon icon="it-telephone" size="sm" color="white" />
                       <span className="ms-1">{t("header.support")}</span>
                     </button>
                   ) : null}
@@ -81,13 +81,13 @@ export function AppHeader({
                         className="cura-user-name d-flex align-items-center text-white"
                         data-testid="header-user-name"
                       >
-                        <Icon icon="it-user" size="sm" color="white" className="me-1" />
+                        <AppIcon icon="it-user" size="sm" color="white" className="me-1" />
                         <span className="visually-hidden">{t("header.signedInAs")} </span>
                         {fullName(user)}
                       </span>
                       {onLogout ? (
                         <button type="button" className="btn btn-primary btn-sm btn-icon" onClick={onLogout}>
-                          <Icon icon="it-logout" size="sm" color="white" />
+                          <AppIcon icon="it-logout" size="sm" color="white" />
                           <span className="ms-1">{t("header.logout")}</span>
                         </button>
                       ) : null}

@@ -1,7 +1,7 @@
-import { Icon } from "design-react-kit";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { AppIcon } from "../../ui/AppIcon.tsx";
 import { activeEntryOf, type NavEntry } from "../nav.ts";
 
 export interface SidebarProps {
@@ -35,7 +35,7 @@ export function Sidebar({ id, label, entries, open, children }: SidebarProps) {
                   aria-current={entry.to === active ? "page" : undefined}
                 >
                   <span className="list-item-title-icon-wrapper">
-                    <Icon icon={entry.icon} size="sm" color="primary" className="me-2" />
+                    <AppIcon icon={entry.icon} size="sm" color="primary" className="me-2" />
                     <span>{typeof entry.label === "string" ? t(entry.label) : entry.label.text}</span>
                   </span>
                 </Link>

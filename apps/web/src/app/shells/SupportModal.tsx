@@ -1,5 +1,5 @@
-import { Icon } from "design-react-kit";
 import { useTranslation } from "react-i18next";
+import { AppIcon } from "../../ui/AppIcon.tsx";
 import { InfoModal } from "../../ui/InfoModal.tsx";
 import { BRAND, telHref } from "../brand.ts";
 
@@ -12,17 +12,17 @@ export function SupportModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       <p>{t("support.intro")}</p>
       <ul className="list-unstyled mb-3">
         <li className="mb-2">
-          <Icon icon="it-telephone" size="sm" className="me-2" />
+          <AppIcon icon="it-telephone" size="sm" className="me-2" />
           <span>{t("support.phone")}: </span>
           <a href={telHref(phone)}>{phone}</a>
         </li>
         <li className="mb-2">
-          <Icon icon="it-mail" size="sm" className="me-2" />
+          <AppIcon icon="it-mail" size="sm" className="me-2" />
           <span>{t("support.email")}: </span>
           <a href={`mailto:${email}`}>{email}</a>
         </li>
         <li>
-          <Icon icon="it-clock" size="sm" className="me-2" />
+          <AppIcon icon="it-clock" size="sm" className="me-2" />
           <span>{t("support.hoursLabel")}: </span>
           <span>{t("support.hours")}</span>
         </li>

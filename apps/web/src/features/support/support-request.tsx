@@ -1,7 +1,7 @@
 import type { SupportObject } from "@cura/domain";
-import { Icon } from "design-react-kit";
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AppIcon } from "../../ui/AppIcon.tsx";
 import { lazyModal } from "../../ui/lazy-modal.tsx";
 
 /**
@@ -75,7 +75,7 @@ export function SupportRequestMenuItem() {
         onClick={() => api.open()}
       >
         <span className="list-item-title-icon-wrapper">
-          <Icon icon="it-help-circle" size="sm" color="primary" className="me-2" />
+          <AppIcon icon="it-help-circle" size="sm" color="primary" className="me-2" />
           <span>{t("nav.supportRequest")}</span>
         </span>
       </button>

@@ -1,5 +1,5 @@
+import { component as ItHelpCircle } from "@design-react-kit-icons/ItHelpCircle";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { Icon } from "design-react-kit";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { loadSupportRequestModal } from "../../../app/areas/area.ts";
@@ -58,8 +58,8 @@ describe("support request modal (spec 001 screen 4)", () => {
     renderApp("/cittadino/home");
     const { item, dialog } = await openFromMenu();
     expect(item.getAttribute("aria-haspopup")).toBe("dialog");
-    // The question-circle icon: the same drawing as design-react-kit's it-help-circle.
-    const icon = render(<Icon icon="it-help-circle" />)
+    // The question-circle icon: design-react-kit's it-help-circle drawing.
+    const icon = render(<ItHelpCircle />)
       .container.querySelector("path")
       ?.getAttribute("d");
     expect(item.querySelector("svg path")?.getAttribute("d")).toBe(icon);
