@@ -53,7 +53,9 @@ export function ScrollToTopButton({ threshold = 200 }: { threshold?: number }) {
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(update);
     };
-    update();
+    // At the next frame, not now: reading the scroll position forces a layout, and at mount that is
+    // the whole new page's, inside the task that rendered it (issue 15: the first page's long task).
+    schedule();
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     document.addEventListener("click", schedule);

@@ -55,4 +55,19 @@ describe("citizen home", () => {
     // Visits and services, medicines, teleconsultations.
     expect(await screen.findAllByText("Nessuna richiesta recente.")).toHaveLength(3);
   });
+
+  it("shows the cards with the error when the lists fail, asking for each list once", async () => {
+    signInAs(makeUser({ type: 0 }));
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith("/api/v1/users/own/reservations/")
+        ? { status: 403, body: { message: "Operazione non consentita" } }
+        : undefined,
+    );
+    renderApp("/cittadino/home");
+    expect(await screen.findAllByText("Operazione non consentita")).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const asked = (path: string) => calls.filter((c) => c.url === `/api/v1/users/own/reservations/${path}`).length;
+    expect([asked("today"), asked("latest")]).toEqual([1, 1]);
+    expect(screen.queryByText("Caricamento in corso…")).toBeNull();
+  });
 });

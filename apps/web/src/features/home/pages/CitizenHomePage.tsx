@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useLatestBookings, useTodayBookings } from "../../bookings/api/home-lists.ts";
 import { AccountCard, HomeDashboard } from "../components/HomeDashboard.tsx";
 import { RecentRequestsCard } from "../components/RecentRequestsCard.tsx";
 import { TodayBookingsCard } from "../components/TodayBookingsCard.tsx";
@@ -9,8 +10,12 @@ import { TodayBookingsCard } from "../components/TodayBookingsCard.tsx";
  */
 export default function CitizenHomePage() {
   const { t } = useTranslation();
+  // The cards' lists, asked for here too (one request each: the cards share the queries).
+  const today = useTodayBookings();
+  const latest = useLatestBookings();
+  const loading = today.isPending || latest.isPending;
   return (
-    <HomeDashboard intro={t("home.citizen.intro")}>
+    <HomeDashboard intro={t("home.citizen.intro")} loading={loading}>
       {(user) => (
         <>
           <div className="col-12 col-lg-6">

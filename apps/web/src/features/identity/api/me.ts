@@ -1,23 +1,10 @@
 import type { TUser } from "@cura/domain";
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { api } from "../../../lib/api.ts";
 import { session } from "../../../lib/session.ts";
+import { fetchMe, meQueryKey, meQueryOptions } from "./me-query.ts";
 
-export const meQueryKey = ["users", "me"] as const;
-
-/** GET users/fresh/me: the current user (spec 000 §7). `token` overrides the stored one. */
-export function fetchMe(options: { token?: string; signal?: AbortSignal } = {}): Promise<TUser> {
-  return api.get<TUser>("users/fresh/me", { on401: "session", signal: options.signal, token: options.token });
-}
-
-export function meQueryOptions() {
-  return queryOptions({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) => fetchMe({ signal }),
-    staleTime: 60_000,
-  });
-}
+export { fetchMe, meQueryKey, meQueryOptions };
 
 /** Keeps the stored user fresh while a signed-in shell is shown. */
 export function useMe(enabled: boolean) {

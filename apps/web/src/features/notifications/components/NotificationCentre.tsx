@@ -51,7 +51,9 @@ export function NotificationCentre() {
     };
   }, [open]);
 
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  // Made when the panel opens: the first date format of a page loads the locale's calendar data,
+  // which the closed bell in every page's header has no need of (issue 15: the first page's long task).
+  const when = open ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }) : null;
 
   return (
     <div className="position-relative cura-notification-centre" ref={wrapperRef}>
@@ -94,7 +96,7 @@ export function NotificationCentre() {
                 <NotificationItem
                   key={item.hashid}
                   item={item}
-                  when={when.format(new Date(item.created_at))}
+                  when={when?.format(new Date(item.created_at)) ?? ""}
                   onFollow={() => setOpen(false)}
                 />
               ))}
