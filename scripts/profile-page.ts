@@ -14,7 +14,7 @@
  * time by source file and by function, mapped through the build's source maps to the app's sources.
  * Lighthouse's score is a simulation over these tasks: this shows which code makes them long.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -167,6 +167,7 @@ async function profileLoad(browser: Browser, base: string, storage: [string, str
     await page.waitForTimeout(1000);
     const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
     console.log(`Long tasks (CPU ${cpuSlowdown}× slower), ${path}:`);
     longTasks(trace.traceEvents);
     cpuTime(profile, base);
