@@ -131,6 +131,8 @@ interface Lhr {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number; group?: string }[] }>;
   audits: Record<string, Audit>;
+  /** The host's CPU power as Lighthouse measures it before each load (docs/throttling.md). */
+  environment?: { benchmarkIndex?: number };
 }
 
 interface Measurement {
@@ -288,6 +290,9 @@ async function lighthouseRunWithRetry(
  * test suite) leaves it serving an index.html whose assets it does not know, and the scores would
  * mix two builds. Checked before every run.
  */
+/** Every run's benchmark index, for the report: a host far under Lighthouse's expected range would need its CPU slowdown calibrated. */
+const benchmarkIndexes: number[] = [];
+
 const builtIndex = () => readFileSync(join(WEB_DIST, "index.html"), "utf8");
 let servedIndex = "";
 
@@ -300,10 +305,12 @@ async function measure(base: string, target: Target, formFactor: FormFactor, sto
     const started = Date.now();
     const lhr = await lighthouseRunWithRetry(base, target, formFactor, storage);
     lhrs.push(lhr);
+    if (lhr.environment?.benchmarkIndex !== undefined)
+      benchmarkIndexes.push(Math.round(lhr.environment.benchmarkIndex));
     if (saveDir) writeFileSync(join(saveDir, `${target.id}-${formFactor}-${run}.json`), JSON.stringify(lhr));
     const line = CATEGORIES.map((c) => `${CATEGORY_LABEL[c]} ${scoreOf(lhr, c) ?? "–"}`).join(", ");
     console.log(
-      `  ${target.id} ${formFactor} run ${run}/${runs}: ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `  ${target.id} ${formFactor} run ${run}/${runs}: ${line}; benchmark index ${lhr.environment?.benchmarkIndex ?? "–"} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
   }
   const scores = Object.fromEntries(
@@ -500,7 +507,9 @@ async function main(): Promise<void> {
   const context =
     `${ci ? "`npm run lighthouse -- --ci`" : "`npm run lighthouse`"}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ` +
     `${commitOf()}; Lighthouse ${version}, ${chromium}; ${runs === 1 ? "one run" : `median of ${runs} runs`} per page and form factor ` +
-    `(metrics of the median run by performance); load average ${load} at the start, ${minutes} min in all.` +
+    `(metrics of the median run by performance); load average ${load} at the start, ${minutes} min in all; ` +
+    `benchmark index ${benchmarkIndexes.length > 0 ? `${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}` : "–"} ` +
+    "(Lighthouse's default 4× CPU slowdown expects a host above 1000, docs/throttling.md)." +
     (ci ? ` Goals lowered by ${CI_MARGIN} points (one run).` : "");
   const table = report(measurements, context);
   console.log(`\n${table}\n`);
