@@ -1,7 +1,15 @@
 import { COMPANY_LEVELS } from "@cura/domain/constants";
 import { useTranslation } from "react-i18next";
 import { hasActiveService } from "../../../app/nav.ts";
-import { PendingBookingsList, TodayBookingsList } from "../../operator-bookings/components/TodayBookingsCard.tsx";
+import { useSession } from "../../../lib/session.ts";
+import { useDayBookings, useStatistics } from "../../operator-bookings/api/dashboard.ts";
+import { useWorklist } from "../../operator-bookings/api/worklist.ts";
+import {
+  PENDING_QUERY,
+  PendingBookingsList,
+  TodayBookingsList,
+} from "../../operator-bookings/components/TodayBookingsCard.tsx";
+import { todayInRome } from "../../operator-bookings/format.ts";
 import { BOOKINGS_SERVICE_REF } from "../../operator-bookings/sections.ts";
 import { AccountCard, DashboardCard, HomeDashboard } from "../components/HomeDashboard.tsx";
 
@@ -11,8 +19,17 @@ import { AccountCard, DashboardCard, HomeDashboard } from "../components/HomeDas
  */
 export default function OperatorHomePage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  // The cards' lists, asked for here too (the cards share the queries) so that the cards appear
+  // together once they have answered (HomeDashboard's loading); only where the company takes bookings.
+  const takesBookings = user !== null && hasActiveService(BOOKINGS_SERVICE_REF)(user);
+  const today = todayInRome();
+  const day = useDayBookings(today, takesBookings);
+  const counts = useStatistics(today, takesBookings);
+  const pending = useWorklist(PENDING_QUERY, takesBookings);
+  const loading = takesBookings && (day.isPending || counts.isPending || pending.isPending);
   return (
-    <HomeDashboard intro={t("home.operator.intro")}>
+    <HomeDashboard intro={t("home.operator.intro")} loading={loading}>
       {(user) => (
         <>
           {hasActiveService(BOOKINGS_SERVICE_REF)(user) ? (

@@ -8,10 +8,11 @@ export function fetchDayBookings(date: string, signal?: AbortSignal): Promise<TB
   return api.get<TBooking[]>("companies/own/reservations/calendar", { query: { from: date, to: date }, signal });
 }
 
-export function useDayBookings(date: string) {
+export function useDayBookings(date: string, enabled = true) {
   return useQuery({
     queryKey: operatorBookingKeys.today(date),
     queryFn: ({ signal }) => fetchDayBookings(date, signal),
+    enabled,
   });
 }
 
@@ -20,9 +21,10 @@ export function fetchStatistics(date: string, signal?: AbortSignal): Promise<TSt
   return api.get<TStatisticsByDate>("companies/own/reservations/statisticsbydate", { query: { date }, signal });
 }
 
-export function useStatistics(date: string) {
+export function useStatistics(date: string, enabled = true) {
   return useQuery({
     queryKey: operatorBookingKeys.statistics(date),
     queryFn: ({ signal }) => fetchStatistics(date, signal),
+    enabled,
   });
 }

@@ -26,8 +26,8 @@ export function worklistQueryOptions(query: WorklistQuery) {
   });
 }
 
-export function useWorklist(query: WorklistQuery) {
-  return useQuery(worklistQueryOptions(query));
+export function useWorklist(query: WorklistQuery, enabled = true) {
+  return useQuery({ ...worklistQueryOptions(query), enabled });
 }
 
 /** GET companies/operator/reservations: the bookings the signed-in operator handled. */

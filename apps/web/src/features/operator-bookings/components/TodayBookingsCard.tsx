@@ -7,7 +7,8 @@ import { useWorklist } from "../api/worklist.ts";
 import { DETAIL_BASE, timeOf, todayInRome } from "../format.ts";
 import { AwaitingBadge } from "./AwaitingBadge.tsx";
 
-const PENDING_SHOWN = 5;
+/** The home's list of what waits for an operator: the first five, oldest first. */
+export const PENDING_QUERY = { page: 1, per_page: 5, awaiting: "any" } as const;
 
 /** Home dashboard: today's appointments of the company, in time order, with the day's counts. */
 export function TodayBookingsList() {
@@ -49,7 +50,7 @@ export function TodayBookingsList() {
 /** Home dashboard: what waits for an operator (new requests, citizens' changes), oldest first. */
 export function PendingBookingsList() {
   const { t } = useTranslation();
-  const pending = useWorklist({ page: 1, per_page: PENDING_SHOWN, awaiting: "any" });
+  const pending = useWorklist(PENDING_QUERY);
   if (pending.isPending) return <p role="status">{t("common.loading")}</p>;
   if (pending.isError) return <p className="mb-0">{t("operatorBookings.home.loadError")}</p>;
   return (

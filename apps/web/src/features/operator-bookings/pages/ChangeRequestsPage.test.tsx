@@ -89,4 +89,16 @@ describe("conferma-annullamento and the operator home", () => {
       "Oggi 1 appuntamento: 1 confermato, 0 da confermare.",
     );
   });
+
+  it("shows the home's cards once the lists have answered, and asks nothing of a company without bookings", async () => {
+    const withoutBookings = bookingOperator();
+    if (withoutBookings.company) withoutBookings.company.active_services = [];
+    signInAs(withoutBookings);
+    const { calls } = mockFetch(() => undefined);
+    renderApp("/operatore/home");
+    expect(await screen.findByRole("heading", { name: "La tua struttura" })).toBeTruthy();
+    expect(screen.queryByText("Caricamento in corso…")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Prenotazioni di oggi" })).toBeNull();
+    expect(calls.filter((c) => /reservations/.test(c.url))).toEqual([]);
+  });
 });
