@@ -13,6 +13,7 @@
  * hold: module evaluation, script, layout, style) with the observed total blocking time, then the CPU
  * time by source file and by function, mapped through the build's source maps to the app's sources.
  * Lighthouse's score is a simulation over these tasks: this shows which code makes them long.
+ * PROFILE_OUT=file.cpuprofile also writes the CPU profile (for DevTools or speedscope).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -32,7 +32,7 @@ export default function OperatorHomePage() {
     <HomeDashboard intro={t("home.operator.intro")} loading={loading}>
       {(user) => (
         <>
-          {hasActiveService(BOOKINGS_SERVICE_REF)(user) ? (
+          {takesBookings ? (
             <>
               <div className="col-12 col-lg-6">
                 <DashboardCard title={t("operatorBookings.home.todayTitle")}>
